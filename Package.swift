@@ -1,0 +1,54 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .executable(name: "strata", targets: ["StrataCLI"]),
+        .library(name: "StrataModel", targets: ["StrataModel"]),
+        .library(name: "StrataRender", targets: ["StrataRender"]),
+        .library(name: "StrataScenes", targets: ["StrataScenes"]),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "COSMesa", path: "Sources/COSMesa", pkgConfig: "osmesa",
+                       providers: [.apt(["libosmesa6-dev"])]),
+        .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
+                       providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+
+        // libpng's longjmp error handling, wrapped so Swift sees error messages.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"], path: "Sources/CPNGCodec"),
+
+        // Geometry and the layer tree: pure Swift, no GL.
+        .target(name: "StrataModel", path: "Sources/StrataModel"),
+
+        // GLSL sources, embedded into the binary at build time; Shaders/ is the only copy.
+        .target(name: "StrataShaders", path: "Shaders",
+                exclude: ["README.md"],
+                resources: [
+                    .embedInCode("layer.vert"), .embedInCode("layer.frag"),
+                    .embedInCode("shadow.frag"), .embedInCode("composite.frag"),
+                ]),
+
+        // GL loader, shader programs, compositor, surfaces, PNG I/O.
+        .target(name: "StrataRender",
+                dependencies: ["StrataModel", "StrataShaders", "COSMesa", "CGLFW", "CPNGCodec"],
+                path: "Sources/StrataRender"),
+
+        // The scenes of the seeds.
+        .target(name: "StrataScenes", dependencies: ["StrataModel"], path: "Sources/StrataScenes"),
+
+        .executableTarget(name: "StrataCLI",
+                          dependencies: ["StrataModel", "StrataRender", "StrataScenes"],
+                          path: "Sources/StrataCLI"),
+        .executableTarget(name: "StrataBench",
+                          dependencies: ["StrataModel", "StrataRender", "StrataScenes"],
+                          path: "Sources/StrataBench"),
+
+        .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataModel", "StrataScenes"]),
+        .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel"]),
+    ]
+)

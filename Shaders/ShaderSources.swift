@@ -1,0 +1,10 @@
+// Gives the render library the GLSL files of this folder, embedded at build time.
+public enum ShaderSources {
+    /// File name -> source text, for every shader in Shaders/.
+    public static let embedded: [String: String] = [
+        "layer.vert": String(decoding: PackageResources.layer_vert, as: UTF8.self),
+        "layer.frag": String(decoding: PackageResources.layer_frag, as: UTF8.self),
+        "shadow.frag": String(decoding: PackageResources.shadow_frag, as: UTF8.self),
+        "composite.frag": String(decoding: PackageResources.composite_frag, as: UTF8.self),
+    ]
+}

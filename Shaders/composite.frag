@@ -1,0 +1,28 @@
+#version 330 core
+// Puts an offscreen group back: its pixels at this fragment, times the group opacity,
+// clipped to the mask shape when the group came from masksToBounds.
+
+in vec2 v_local;
+out vec4 fragColor;
+
+uniform sampler2D u_group;  // same size and orientation as the target
+uniform float u_opacity;
+uniform int u_masked;
+uniform vec4 u_shape;
+uniform float u_radius;
+
+float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
+    vec2 q = abs(p) - halfSize + radius;
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}
+
+void main() {
+    vec4 color = texelFetch(u_group, ivec2(gl_FragCoord.xy), 0) * u_opacity;
+    if (u_masked == 1) {
+        vec2 size = u_shape.zw;
+        float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radius);
+        float pixel = max(length(vec2(dFdx(d), dFdy(d))), 1e-4);
+        color *= clamp(0.5 - d / pixel, 0.0, 1.0);
+    }
+    fragColor = color;
+}

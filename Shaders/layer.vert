@@ -1,0 +1,20 @@
+#version 330 core
+// One quad per draw: the unit square stretched over u_rect (local points), taken to
+// output pixels by u_matrix (perspective included), then to clip space.
+
+layout(location = 0) in vec2 a_corner;
+
+uniform mat4 u_matrix;    // local points -> output pixels, y down
+uniform vec4 u_rect;      // the quad: x, y, width, height in local points
+uniform vec2 u_viewport;  // output size in pixels
+
+out vec2 v_local;         // interpolated perspective-correctly, so shapes stay exact in 3D
+
+void main() {
+    v_local = u_rect.xy + a_corner * u_rect.zw;
+    vec4 p = u_matrix * vec4(v_local, 0.0, 1.0);
+    // Pixel row 0 goes to the bottom of GL's framebuffer, which is the first row
+    // glReadPixels returns: frames read back top-down with no flip.
+    // z is 0: layers are ordered by the compositor, not by a depth buffer.
+    gl_Position = vec4(p.x * 2.0 / u_viewport.x - p.w, p.y * 2.0 / u_viewport.y - p.w, 0.0, p.w);
+}

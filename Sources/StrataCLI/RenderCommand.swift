@@ -1,0 +1,52 @@
+import Foundation
+import StrataModel
+import StrataRender
+import StrataScenes
+
+/// `strata render SCENE`: one frame of a scene to a PNG.
+enum RenderCommand {
+    static let help = """
+    USAGE: strata render carousel [--angle DEG] [--planes N] [--size WxH] [--scale S] [--out PATH]
+
+    Renders one frame of the seed-000 carousel offscreen (OSMesa) to a PNG.
+
+    OPTIONS:
+      --angle DEG     carousel angle in degrees (default 0: plane 0 faces front)
+      --planes N      number of planes, 1...1000 (default 5); spaced 360/N degrees,
+                      divided on integers as the seed does
+      --size WxH      view size in points (default 480x320)
+      --scale S       pixels per point, 1...4 (default 1)
+      --out PATH      output PNG (default carousel.png); written atomically
+      --shaders DIR   read shaders from DIR instead of the embedded copies
+    """
+
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, valueOptions: ["angle", "planes", "size", "scale", "out", "shaders"], command: "render")
+        guard let scene = a.positional.first else {
+            throw UsageError("render needs a scene name: strata render carousel (see 'strata help render')")
+        }
+        guard scene == "carousel" else {
+            throw UsageError("unknown scene '\(scene)'; scenes: carousel")
+        }
+        if a.positional.count > 1 { throw UsageError("unexpected argument '\(a.positional[1])'") }
+        let angle = try a.double("angle", range: -1e6...1e6) ?? 0
+        let planes = try a.int("planes", range: 1...1000) ?? 5
+        let size = try a.size("size") ?? (480, 320)
+        let scale = try a.double("scale", range: 1...4) ?? 1
+        let out = a.string("out") ?? "carousel.png"
+        let pixelWidth = Int((size.width * scale).rounded()), pixelHeight = Int((size.height * scale).rounded())
+        guard pixelWidth <= maximumSurfaceSide, pixelHeight <= maximumSurfaceSide else {
+            throw UsageError("--size \(size.width.clean)x\(size.height.clean) at --scale \(scale.clean) is \(pixelWidth)x\(pixelHeight) px; each side must be at most \(maximumSurfaceSide) px")
+        }
+
+        let carousel = CarouselScene(planeCount: planes, angle: angle, viewSize: Size(width: size.width, height: size.height))
+        let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        let frame = try renderer.render(layer: carousel.rootLayer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        try PNG.write(frame, to: out)
+        print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, carousel at \(angle.clean)°, \(planes) planes)")
+    }
+}
+
+func shaderSource(_ a: Arguments) -> ShaderSource {
+    a.string("shaders").map { .directory($0) } ?? .embedded
+}

@@ -1,0 +1,40 @@
+/// CAGradientLayer: a gradient over the bounds, drawn above the background color.
+open class GradientLayer: Layer {
+    public enum GradientType: String, Sendable, CaseIterable {
+        /// Along the line from startPoint to endPoint.
+        case axial
+        /// An ellipse centered at startPoint whose radii reach endPoint.
+        case radial
+        /// Around startPoint, starting in the direction of endPoint, clockwise on screen.
+        case conic
+    }
+
+    /// Up to 8 colors; the renderer uses the first 8.
+    public var colors: [Color] = []
+    /// Stop positions in 0...1, one per color; nil spreads the colors evenly.
+    public var locations: [Double]?
+    /// In unit coordinates of the bounds.
+    public var startPoint = Point(x: 0.5, y: 0)
+    public var endPoint = Point(x: 0.5, y: 1)
+    public var type: GradientType = .axial
+
+    public static let maximumStops = 8
+
+    /// The (location, color) stops the renderer draws: at most 8, locations clamped to
+    /// 0...1 and non-decreasing, evenly spread when `locations` is nil or mismatched.
+    public var resolvedStops: [(location: Double, color: Color)] {
+        let cs = Array(colors.prefix(GradientLayer.maximumStops))
+        guard !cs.isEmpty else { return [] }
+        if cs.count == 1 { return [(0, cs[0])] }
+        let locs: [Double]
+        if let l = locations, l.count >= cs.count {
+            var last = 0.0
+            locs = l.prefix(cs.count).map { v in last = max(last, min(1, max(0, v))); return last }
+        } else {
+            locs = (0..<cs.count).map { Double($0) / Double(cs.count - 1) }
+        }
+        return zip(locs, cs).map { ($0, $1) }
+    }
+
+    open override var drawsOwnContent: Bool { super.drawsOwnContent || !colors.isEmpty }
+}

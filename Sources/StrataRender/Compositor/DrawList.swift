@@ -1,0 +1,100 @@
+import StrataModel
+
+/// What the compositor sends to GL for one frame: a flat, ordered list of commands built
+/// from the layer tree in pure Swift, so it can be inspected and tested without GL.
+/// Matrices map a draw's local coordinates (points, in the layer's bounds space) to
+/// output pixels, y down; GL adds only the pixel-to-clip step.
+public enum DrawCommand {
+    /// The soft shadow of a rounded rectangle, drawn before its layer, in its plane.
+    case shadow(ShadowDraw)
+    /// A layer's fill (background, gradient or contents) and/or border.
+    case layer(LayerDraw)
+    /// Later draws go to a fresh transparent offscreen target until the matching `endGroup`.
+    case beginGroup
+    /// Composites the group onto the target below it with `opacity`, clipped to `mask`.
+    case endGroup(GroupComposite)
+}
+
+/// A quad in a layer's local space and its local-to-pixel transform.
+public struct Quad {
+    public var matrix: Transform3D
+    /// The rectangle drawn, in local points: the shape plus room for anti-aliasing or blur.
+    public var rect: Rect
+}
+
+/// A rounded rectangle in local points.
+public struct RoundedRect: Equatable {
+    public var rect: Rect
+    public var cornerRadius: Double
+}
+
+public enum Fill: Equatable {
+    case none
+    case gradient(GradientLayer.GradientType, start: Point, end: Point, stops: [GradientStop])
+    /// A bitmap stretched over the shape; clipped to the rounded corners when `clipped`.
+    case contents(Image, clipped: Bool)
+
+    public static func == (a: Fill, b: Fill) -> Bool {
+        switch (a, b) {
+        case (.none, .none): return true
+        case let (.gradient(t1, s1, e1, st1), .gradient(t2, s2, e2, st2)):
+            return t1 == t2 && s1 == s2 && e1 == e2 && st1 == st2
+        case let (.contents(i1, c1), .contents(i2, c2)): return i1.identity == i2.identity && c1 == c2
+        default: return false
+        }
+    }
+}
+
+public struct GradientStop: Equatable {
+    public var location: Double
+    public var color: Color
+}
+
+public struct LayerDraw {
+    public var quad: Quad
+    public var shape: RoundedRect
+    /// Under the fill; nil or clear draws nothing.
+    public var backgroundColor: Color?
+    public var fill: Fill
+    public var borderWidth: Double
+    public var borderColor: Color
+    public var opacity: Double
+    /// A debugging label: the layer's name.
+    public var name: String?
+}
+
+public struct ShadowDraw {
+    public var quad: Quad
+    /// The shape casting the shadow, already moved by the shadow offset.
+    public var shape: RoundedRect
+    /// The gaussian's standard deviation in points (Core Animation's shadowRadius).
+    public var sigma: Double
+    /// Color with shadowOpacity and inherited opacity folded into alpha.
+    public var color: Color
+    public var name: String?
+}
+
+public struct GroupComposite {
+    public var opacity: Double
+    /// Clip to this shape (masksToBounds); nil composites the whole target.
+    public var mask: (quad: Quad, shape: RoundedRect)?
+}
+
+public struct DrawList {
+    public var commands: [DrawCommand] = []
+    /// Output size in pixels.
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var clearColor: Color
+
+    public init(pixelWidth: Int, pixelHeight: Int, clearColor: Color = .clear) {
+        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
+    }
+
+    public var layerDraws: [LayerDraw] {
+        commands.compactMap { if case .layer(let d) = $0 { return d } else { return nil } }
+    }
+    public var shadowDraws: [ShadowDraw] {
+        commands.compactMap { if case .shadow(let d) = $0 { return d } else { return nil } }
+    }
+}

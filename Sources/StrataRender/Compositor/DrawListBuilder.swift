@@ -1,0 +1,206 @@
+import StrataModel
+
+/// Walks a layer tree into a `DrawList` with Core Animation's compositing rules:
+/// - an ordinary layer flattens its sublayers into its own plane, drawn in sublayer
+///   order (stable by zPosition): shadow, fill, sublayers, border;
+/// - a TransformLayer's sublayers share one 3D space and are sorted back to front by
+///   the depth of their centers; its opacity multiplies into each sublayer;
+/// - opacity on a layer with sublayers composites the whole group at once, through an
+///   offscreen target; masksToBounds clips sublayers to the rounded bounds the same way;
+/// - a layer with isDoubleSided false that faces away is skipped with its sublayers.
+public struct DrawListBuilder {
+    public let scale: Double
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.scale = scale
+    }
+
+    /// The root stands for the window: its bounds fill the output, whatever its position.
+    public func build(root: Layer) -> DrawList {
+        var list = DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let rootMatrix = Transform3D.makeTranslation(-root.bounds.origin.x, -root.bounds.origin.y, 0)
+            .concatenating(.makeScale(scale, scale, 1))
+        visit(root, matrix: rootMatrix, depthMatrix: .identity, inheritedOpacity: 1, into: &list.commands)
+        return list
+    }
+
+    /// The local-to-pixel matrix of every layer in the tree, keyed by identity (for
+    /// tests and hit testing): the same matrices the draws use.
+    public func matrices(root: Layer) -> [ObjectIdentifier: Transform3D] {
+        var out: [ObjectIdentifier: Transform3D] = [:]
+        let rootMatrix = Transform3D.makeTranslation(-root.bounds.origin.x, -root.bounds.origin.y, 0)
+            .concatenating(.makeScale(scale, scale, 1))
+        func walk(_ layer: Layer, _ m: Transform3D) {
+            out[ObjectIdentifier(layer)] = m
+            let flatten = !(layer is TransformLayer)
+            for s in layer.sublayers {
+                let a = s.transformToSuperlayer
+                walk(s, (flatten ? a.flattened : a).concatenating(m))
+            }
+        }
+        walk(root, rootMatrix)
+        return out
+    }
+
+    // MARK: Traversal
+
+    private func visit(_ layer: Layer, matrix m: Transform3D, depthMatrix: Transform3D,
+                       inheritedOpacity: Double, into out: inout [DrawCommand]) {
+        if layer.isHidden { return }
+        let opacity = inheritedOpacity * layer.opacity
+        if opacity <= 0 { return }
+        if let context = layer as? TransformLayer {
+            visitContext(context, matrix: m, depthMatrix: depthMatrix, inheritedOpacity: opacity, into: &out)
+            return
+        }
+        if !layer.isDoubleSided && isBackFacing(layer.bounds, m) { return }
+
+        let visibleSublayers = layer.sublayers.filter { !$0.isHidden && $0.opacity > 0 }
+        let asGroup = opacity < 1 && !visibleSublayers.isEmpty
+        let drawOpacity = asGroup ? 1 : opacity
+        if asGroup { out.append(.beginGroup) }
+
+        let shape = RoundedRect(rect: layer.bounds, cornerRadius: clampedRadius(layer))
+        if layer.drawsOwnContent && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
+            out.append(.shadow(shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)))
+        }
+        let borderAfterSublayers = !visibleSublayers.isEmpty && layer.borderWidth > 0
+        let fill = fillOf(layer)
+        let hasFill = fill != .none || (layer.backgroundColor.map { $0.alpha > 0 } ?? false)
+        if hasFill || (layer.borderWidth > 0 && !borderAfterSublayers) {
+            out.append(.layer(LayerDraw(
+                quad: Quad(matrix: m, rect: grownForAntialiasing(layer.bounds, m)), shape: shape,
+                backgroundColor: layer.backgroundColor, fill: fill,
+                borderWidth: borderAfterSublayers ? 0 : layer.borderWidth, borderColor: layer.borderColor,
+                opacity: drawOpacity, name: layer.name)))
+        }
+
+        if !visibleSublayers.isEmpty {
+            let clips = layer.masksToBounds
+            if clips { out.append(.beginGroup) }
+            for sub in sortedByZPosition(visibleSublayers) {
+                let a = sub.transformToSuperlayer
+                visit(sub, matrix: a.flattened.concatenating(m), depthMatrix: a,
+                      inheritedOpacity: 1, into: &out)
+            }
+            if clips {
+                out.append(.endGroup(GroupComposite(
+                    opacity: 1, mask: (Quad(matrix: m, rect: grownForAntialiasing(layer.bounds, m)), shape))))
+            }
+        }
+
+        if borderAfterSublayers {
+            out.append(.layer(LayerDraw(
+                quad: Quad(matrix: m, rect: grownForAntialiasing(layer.bounds, m)), shape: shape,
+                backgroundColor: nil, fill: .none, borderWidth: layer.borderWidth, borderColor: layer.borderColor,
+                opacity: drawOpacity, name: layer.name.map { $0 + ".border" })))
+        }
+        if asGroup { out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil))) }
+    }
+
+    /// One participant of a 3D rendering context: a flat subtree drawn as a unit.
+    private struct ContextItem {
+        var depth: Double
+        var order: Int
+        var commands: [DrawCommand]
+    }
+
+    private func visitContext(_ context: TransformLayer, matrix m: Transform3D, depthMatrix: Transform3D,
+                              inheritedOpacity: Double, into out: inout [DrawCommand]) {
+        var items: [ContextItem] = []
+        gather(context, matrix: m, depthMatrix: depthMatrix, opacity: inheritedOpacity, into: &items)
+        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
+        for item in items { out.append(contentsOf: item.commands) }
+    }
+
+    /// Collects the sublayers of a transform layer, descending through nested transform
+    /// layers, which join the same 3D space. Matrices are not flattened here.
+    private func gather(_ context: TransformLayer, matrix m: Transform3D, depthMatrix: Transform3D,
+                        opacity: Double, into items: inout [ContextItem]) {
+        for sub in context.sublayers where !sub.isHidden {
+            let a = sub.transformToSuperlayer
+            let subMatrix = a.concatenating(m), subDepth = a.concatenating(depthMatrix)
+            if let nested = sub as? TransformLayer {
+                gather(nested, matrix: subMatrix, depthMatrix: subDepth, opacity: opacity * nested.opacity, into: &items)
+                continue
+            }
+            var commands: [DrawCommand] = []
+            visit(sub, matrix: subMatrix, depthMatrix: subDepth, inheritedOpacity: opacity, into: &commands)
+            let c = sub.bounds.center
+            let v = subDepth.apply(x: c.x, y: c.y)
+            items.append(ContextItem(depth: v.w != 0 ? v.z / v.w : v.z, order: items.count, commands: commands))
+        }
+    }
+
+    // MARK: Pieces
+
+    private func sortedByZPosition(_ layers: [Layer]) -> [Layer] {
+        layers.enumerated().sorted { a, b in
+            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Core Animation limits the radius to half the shorter side.
+    private func clampedRadius(_ layer: Layer) -> Double {
+        max(0, min(layer.cornerRadius, min(layer.bounds.width, layer.bounds.height) / 2))
+    }
+
+    private func fillOf(_ layer: Layer) -> Fill {
+        if let g = layer as? GradientLayer, !g.colors.isEmpty {
+            return .gradient(g.type, start: g.startPoint, end: g.endPoint,
+                             stops: g.resolvedStops.map { GradientStop(location: $0.location, color: $0.color) })
+        }
+        if let image = layer.contents { return .contents(image, clipped: layer.masksToBounds) }
+        return .none
+    }
+
+    private func shadowDraw(_ layer: Layer, shape: RoundedRect, matrix m: Transform3D, opacity: Double) -> ShadowDraw {
+        var moved = shape
+        moved.rect.origin.x += layer.shadowOffset.width
+        moved.rect.origin.y += layer.shadowOffset.height
+        let sigma = max(0, layer.shadowRadius)
+        let extent = 3 * sigma
+        let grown = moved.rect.insetBy(dx: -extent, dy: -extent)
+        let color = layer.shadowColor.withAlphaComponent(layer.shadowColor.alpha * layer.shadowOpacity * opacity)
+        return ShadowDraw(quad: Quad(matrix: m, rect: grownForAntialiasing(grown, m)), shape: moved,
+                          sigma: sigma, color: color, name: layer.name.map { $0 + ".shadow" })
+    }
+
+    /// Grows a rectangle by about 1.5 output pixels, measured at its most magnified edge,
+    /// so the anti-aliased rim outside the shape gets fragments.
+    func grownForAntialiasing(_ r: Rect, _ m: Transform3D) -> Rect {
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        let vs = corners.map { m.apply(x: $0.x, y: $0.y) }
+        guard vs.allSatisfy({ $0.w > 0 }) else { return r.insetBy(dx: -2, dy: -2) }
+        let ps = vs.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
+        func dist(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        var pixelsPerPoint = Double.infinity
+        if r.width > 0 {
+            pixelsPerPoint = min(pixelsPerPoint, dist(ps[0], ps[1]) / r.width, dist(ps[3], ps[2]) / r.width)
+        }
+        if r.height > 0 {
+            pixelsPerPoint = min(pixelsPerPoint, dist(ps[1], ps[2]) / r.height, dist(ps[0], ps[3]) / r.height)
+        }
+        let margin = pixelsPerPoint.isFinite && pixelsPerPoint > 0 ? min(1.5 / pixelsPerPoint, 8) : 2
+        return r.insetBy(dx: -margin, dy: -margin)
+    }
+
+    /// True when the bounds, as drawn by `m`, show their back: the projected corners wind
+    /// the other way round. A layer crossing the eye plane (w <= 0) counts as facing.
+    func isBackFacing(_ r: Rect, _ m: Transform3D) -> Bool {
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        let vs = corners.map { m.apply(x: $0.x, y: $0.y) }
+        guard vs.allSatisfy({ $0.w > 0 }) else { return false }
+        let ps = vs.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
+        var area = 0.0
+        for i in 0..<4 {
+            let a = ps[i], b = ps[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area < 0
+    }
+}

@@ -1,0 +1,230 @@
+import StrataModel
+
+/// Issues a `DrawList` through GL into an RGBA8 framebuffer object of the frame's size,
+/// and reads it back top-down. Never draws to the default framebuffer: llvmpipe's fast
+/// path there differs by one from other surfaces, and every surface must give the same
+/// bytes. Blending is premultiplied (ONE, ONE_MINUS_SRC_ALPHA) for color and alpha.
+public final class Renderer {
+    public let surface: RenderSurface
+    private let gl: GLFunctions
+    private let layerProgram: ShaderProgram
+    private let shadowProgram: ShaderProgram
+    private let compositeProgram: ShaderProgram
+    private var vertexArray: GLuint = 0
+    private var vertexBuffer: GLuint = 0
+    private let textures: TextureCache
+    /// Target 0 is the frame; the rest are offscreen groups, reused across frames.
+    private var targets: [RenderTarget] = []
+    private var targetWidth = 0, targetHeight = 0
+
+    public init(surface: RenderSurface, shaders: ShaderSource = .embedded) throws {
+        self.surface = surface
+        try surface.makeCurrent()
+        gl = surface.gl
+        layerProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "layer.frag", source: shaders)
+        shadowProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "shadow.frag", source: shaders)
+        compositeProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "composite.frag", source: shaders)
+        textures = TextureCache(gl: gl)
+
+        gl.genVertexArrays(1, &vertexArray)
+        gl.bindVertexArray(vertexArray)
+        gl.genBuffers(1, &vertexBuffer)
+        gl.bindBuffer(GLConstant.arrayBuffer, vertexBuffer)
+        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        corners.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.staticDraw) }
+        gl.vertexAttribPointer(0, 2, GLConstant.float, 0, 0, nil)
+        gl.enableVertexAttribArray(0)
+    }
+
+    deinit {
+        try? surface.makeCurrent()
+        targets.forEach { $0.delete(gl) }
+        gl.deleteBuffers(1, &vertexBuffer)
+        gl.deleteVertexArrays(1, &vertexArray)
+    }
+
+    /// The GL implementation's own description, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    public var rendererDescription: String {
+        let s = [GLConstant.renderer, GLConstant.version].map { name -> String in
+            gl.getString(name).map { String(cString: $0) } ?? "?"
+        }
+        return s.joined(separator: ", ")
+    }
+
+    /// Builds the draw list of `root` and renders it; returns the frame, top-down.
+    public func render(layer root: Layer, pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> Image {
+        try validateSize(pixelWidth, pixelHeight)
+        let list = DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: root)
+        try draw(list)
+        return try readPixels()
+    }
+
+    /// Draws the list into the frame target (left bound for `readPixels` or a blit).
+    public func draw(_ list: DrawList) throws {
+        try validateSize(list.pixelWidth, list.pixelHeight)
+        try surface.makeCurrent()
+        try prepareTargets(width: list.pixelWidth, height: list.pixelHeight)
+        gl.bindVertexArray(vertexArray)
+        gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
+        gl.disable(GLConstant.depthTest)
+        gl.disable(GLConstant.cullFace)
+        gl.disable(GLConstant.dither)
+        gl.enable(GLConstant.blend)
+        gl.blendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
+
+        var depth = 0
+        bind(target: 0, clear: list.clearColor)
+        var current: ShaderProgram?
+        func use(_ p: ShaderProgram) {
+            if current !== p {
+                gl.useProgram(p.id)
+                gl.uniform2f(p.location("u_viewport"), GLfloat(list.pixelWidth), GLfloat(list.pixelHeight))
+                current = p
+            }
+        }
+        for command in list.commands {
+            switch command {
+            case .layer(let d):
+                use(layerProgram)
+                drawLayer(d)
+            case .shadow(let d):
+                use(shadowProgram)
+                drawShadow(d)
+            case .beginGroup:
+                depth += 1
+                try ensureTarget(depth)
+                bind(target: depth, clear: .clear)
+            case .endGroup(let composite):
+                let source = targets[depth]
+                depth -= 1
+                bind(target: depth, clear: nil)
+                use(compositeProgram)
+                drawComposite(composite, source: source, width: list.pixelWidth, height: list.pixelHeight)
+            }
+        }
+        let error = gl.getError()
+        if error != GLConstant.noError { throw RenderError.glError(error, "drawing the frame") }
+    }
+
+    /// Reads the frame target back, rows top-down, premultiplied RGBA.
+    public func readPixels() throws -> Image {
+        let w = targetWidth, h = targetHeight
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        gl.bindFramebuffer(GLConstant.readFramebuffer, targets[0].framebuffer)
+        gl.pixelStorei(GLConstant.packAlignment, 1)
+        pixels.withUnsafeMutableBytes {
+            gl.readPixels(0, 0, GLsizei(w), GLsizei(h), GLConstant.rgba, GLConstant.unsignedByte, $0.baseAddress)
+        }
+        let error = gl.getError()
+        if error != GLConstant.noError { throw RenderError.glError(error, "reading the frame back") }
+        return Image(width: w, height: h, pixels: pixels)
+    }
+
+    /// The frame target's framebuffer, for a window to blit from.
+    public var frameFramebuffer: GLuint? { targets.first?.framebuffer }
+
+    // MARK: Targets
+
+    private func prepareTargets(width: Int, height: Int) throws {
+        if width != targetWidth || height != targetHeight {
+            targets.forEach { $0.delete(gl) }
+            targets = []
+            targetWidth = width; targetHeight = height
+        }
+        try ensureTarget(0)
+    }
+
+    private func ensureTarget(_ index: Int) throws {
+        while targets.count <= index {
+            targets.append(try RenderTarget(gl: gl, width: targetWidth, height: targetHeight))
+        }
+    }
+
+    private func bind(target index: Int, clear: Color?) {
+        gl.bindFramebuffer(GLConstant.framebuffer, targets[index].framebuffer)
+        if let c = clear {
+            let p = c.premultiplied
+            gl.clearColor(GLfloat(p.r), GLfloat(p.g), GLfloat(p.b), GLfloat(p.a))
+            gl.clear(GLConstant.colorBufferBit)
+        }
+    }
+
+    // MARK: Draws
+
+    private func setQuad(_ p: ShaderProgram, _ quad: Quad) {
+        var m = quad.matrix.elements.map { GLfloat($0) }
+        gl.uniformMatrix4fv(p.location("u_matrix"), 1, 0, &m)
+        let r = quad.rect
+        gl.uniform4f(p.location("u_rect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
+    }
+
+    private func setShape(_ p: ShaderProgram, _ shape: RoundedRect) {
+        let r = shape.rect
+        gl.uniform4f(p.location("u_shape"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
+        gl.uniform1f(p.location("u_radius"), GLfloat(shape.cornerRadius))
+    }
+
+    private func setColor(_ location: GLint, _ c: Color?) {
+        let p = (c ?? .clear).premultiplied
+        gl.uniform4f(location, GLfloat(p.r), GLfloat(p.g), GLfloat(p.b), GLfloat(p.a))
+    }
+
+    private func drawLayer(_ d: LayerDraw) {
+        let p = layerProgram
+        setQuad(p, d.quad)
+        setShape(p, d.shape)
+        setColor(p.location("u_background"), d.backgroundColor)
+        gl.uniform1f(p.location("u_borderWidth"), GLfloat(d.borderWidth))
+        setColor(p.location("u_borderColor"), d.borderColor)
+        gl.uniform1f(p.location("u_opacity"), GLfloat(d.opacity))
+        switch d.fill {
+        case .none:
+            gl.uniform1i(p.location("u_fillKind"), 0)
+        case let .gradient(type, start, end, stops):
+            let kind: GLint = type == .axial ? 1 : type == .radial ? 2 : 3
+            gl.uniform1i(p.location("u_fillKind"), kind)
+            gl.uniform2f(p.location("u_gradientStart"), GLfloat(start.x), GLfloat(start.y))
+            gl.uniform2f(p.location("u_gradientEnd"), GLfloat(end.x), GLfloat(end.y))
+            gl.uniform1i(p.location("u_stopCount"), GLint(stops.count))
+            var locations = stops.map { GLfloat($0.location) }
+            var colors = stops.flatMap { s -> [GLfloat] in
+                let c = s.color.premultiplied
+                return [GLfloat(c.r), GLfloat(c.g), GLfloat(c.b), GLfloat(c.a)]
+            }
+            gl.uniform1fv(p.location("u_stopLocations"), GLsizei(stops.count), &locations)
+            gl.uniform4fv(p.location("u_stopColors"), GLsizei(stops.count), &colors)
+        case let .contents(image, clipped):
+            gl.uniform1i(p.location("u_fillKind"), clipped ? 5 : 4)
+            gl.activeTexture(GLConstant.texture0)
+            gl.bindTexture(GLConstant.texture2D, textures.texture(for: image))
+            gl.uniform1i(p.location("u_contents"), 0)
+        }
+        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+    }
+
+    private func drawShadow(_ d: ShadowDraw) {
+        let p = shadowProgram
+        setQuad(p, d.quad)
+        setShape(p, d.shape)
+        gl.uniform1f(p.location("u_sigma"), GLfloat(d.sigma))
+        setColor(p.location("u_color"), d.color)
+        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+    }
+
+    private func drawComposite(_ c: GroupComposite, source: RenderTarget, width: Int, height: Int) {
+        let p = compositeProgram
+        if let mask = c.mask {
+            setQuad(p, mask.quad)
+            setShape(p, mask.shape)
+            gl.uniform1i(p.location("u_masked"), 1)
+        } else {
+            setQuad(p, Quad(matrix: .identity, rect: Rect(x: 0, y: 0, width: Double(width), height: Double(height))))
+            gl.uniform1i(p.location("u_masked"), 0)
+        }
+        gl.uniform1f(p.location("u_opacity"), GLfloat(c.opacity))
+        gl.activeTexture(GLConstant.texture0)
+        gl.bindTexture(GLConstant.texture2D, source.texture)
+        gl.uniform1i(p.location("u_group"), 0)
+        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import StrataShaders
+
+/// Where shader sources come from: the copies embedded at build time, or a directory
+/// (`--shaders DIR`) for editing them live.
+public enum ShaderSource: Sendable {
+    case embedded
+    case directory(String)
+
+    func text(_ file: String) throws -> String {
+        switch self {
+        case .embedded:
+            guard let s = ShaderSources.embedded[file] else { throw RenderError.shaderFileMissing(file) }
+            return s
+        case .directory(let dir):
+            let path = (dir as NSString).appendingPathComponent(file)
+            guard let data = FileManager.default.contents(atPath: path) else { throw RenderError.shaderFileMissing(path) }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
+
+/// A linked vertex + fragment program and its uniform locations, looked up once.
+final class ShaderProgram {
+    let id: GLuint
+    private var locations: [String: GLint] = [:]
+    private let gl: GLFunctions
+
+    init(gl: GLFunctions, vertex: String, fragment: String, source: ShaderSource) throws {
+        self.gl = gl
+        let vs = try ShaderProgram.compile(gl, GLConstant.vertexShader, file: vertex, text: try source.text(vertex))
+        let fs = try ShaderProgram.compile(gl, GLConstant.fragmentShader, file: fragment, text: try source.text(fragment))
+        let program = gl.createProgram()
+        gl.attachShader(program, vs)
+        gl.attachShader(program, fs)
+        gl.linkProgram(program)
+        gl.deleteShader(vs)
+        gl.deleteShader(fs)
+        var ok: GLint = 0
+        gl.getProgramiv(program, GLConstant.linkStatus, &ok)
+        if ok == 0 {
+            let log = ShaderProgram.infoLog(length: { gl.getProgramiv(program, GLConstant.infoLogLength, $0) },
+                                            read: { gl.getProgramInfoLog(program, $0, nil, $1) })
+            gl.deleteProgram(program)
+            throw RenderError.programLinkFailed("\(vertex) + \(fragment): \(log)")
+        }
+        id = program
+    }
+
+    deinit { gl.deleteProgram(id) }
+
+    func location(_ name: String) -> GLint {
+        if let l = locations[name] { return l }
+        let l = gl.getUniformLocation(id, name)
+        locations[name] = l
+        return l
+    }
+
+    private static func compile(_ gl: GLFunctions, _ kind: GLenum, file: String, text: String) throws -> GLuint {
+        let shader = gl.createShader(kind)
+        text.withCString { cstr in
+            var ptr: UnsafePointer<GLchar>? = cstr
+            gl.shaderSource(shader, 1, &ptr, nil)
+        }
+        gl.compileShader(shader)
+        var ok: GLint = 0
+        gl.getShaderiv(shader, GLConstant.compileStatus, &ok)
+        if ok == 0 {
+            let log = infoLog(length: { gl.getShaderiv(shader, GLConstant.infoLogLength, $0) },
+                              read: { gl.getShaderInfoLog(shader, $0, nil, $1) })
+            gl.deleteShader(shader)
+            throw RenderError.shaderCompileFailed(file: file, log: log)
+        }
+        return shader
+    }
+
+    private static func infoLog(length: (UnsafeMutablePointer<GLint>) -> Void,
+                                read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+        var n: GLint = 0
+        length(&n)
+        guard n > 1 else { return "(no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(n))
+        buffer.withUnsafeMutableBufferPointer { read(n, $0.baseAddress!) }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
