@@ -37,11 +37,17 @@ let package = Package(
                 dependencies: ["StrataModel", "StrataShaders", "COSMesa", "CGLFW", "CPNGCodec"],
                 path: "Sources/StrataRender"),
 
+        // Pointer events, gesture recognizers (pan, tap) and gesture trace files.
+        .target(name: "StrataGestures", dependencies: ["StrataModel"], path: "Sources/StrataGestures"),
+
+        // Frame comparison (pixelmatch-style), diff images.
+        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataRender"], path: "Sources/StrataCompare"),
+
         // The scenes of the seeds.
-        .target(name: "StrataScenes", dependencies: ["StrataModel"], path: "Sources/StrataScenes"),
+        .target(name: "StrataScenes", dependencies: ["StrataModel", "StrataGestures"], path: "Sources/StrataScenes"),
 
         .executableTarget(name: "StrataCLI",
-                          dependencies: ["StrataModel", "StrataRender", "StrataScenes"],
+                          dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "StrataCompare"],
                           path: "Sources/StrataCLI"),
         .executableTarget(name: "StrataBench",
                           dependencies: ["StrataModel", "StrataRender", "StrataScenes"],
@@ -49,6 +55,8 @@ let package = Package(
 
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataModel", "StrataScenes"]),
-        .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel"]),
+        .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel", "StrataGestures"]),
+        .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
+        .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),
     ]
 )

@@ -1,0 +1,2 @@
+// Placeholder until the comparison work lands.
+enum StrataComparePlaceholder {}

@@ -1,0 +1,2 @@
+// Placeholder until the gestures work lands.
+enum StrataGesturesPlaceholder {}
