@@ -130,7 +130,10 @@ public struct DrawListBuilder {
             visit(sub, matrix: subMatrix, depthMatrix: subDepth, inheritedOpacity: opacity, into: &commands)
             let c = sub.bounds.center
             let v = subDepth.apply(x: c.x, y: c.y)
-            items.append(ContextItem(depth: v.w != 0 ? v.z / v.w : v.z, order: items.count, commands: commands))
+            // Rounded so that layers at mirror-image angles tie exactly and keep their
+            // sublayer order, instead of being ordered by floating-point noise.
+            let depth = ((v.w != 0 ? v.z / v.w : v.z) * 1e6).rounded() / 1e6
+            items.append(ContextItem(depth: depth, order: items.count, commands: commands))
         }
     }
 

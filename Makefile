@@ -1,0 +1,53 @@
+# Strata: two commands do all set-up on a fresh Debian 12 machine with Swift:
+#   make demo    install missing packages, build, render the carousel into ./out/
+#   make test    install missing packages, build, run the whole test suite
+
+SWIFT ?= swift
+OUT ?= out
+# pkg-config module -> Debian package that provides it.
+PKG_MODULES := osmesa:libosmesa6-dev glfw3:libglfw3-dev libpng:libpng-dev
+# Commands the tests and benchmarks drive -> Debian package.
+TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config
+
+.PHONY: deps build release demo test bench record-references clean
+
+# Installs only what is missing; apt-get runs (with one update) only when something is.
+deps:
+	@missing=""; \
+	for pair in $(PKG_MODULES); do mod=$${pair%%:*}; pkg=$${pair##*:}; \
+	  pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; done; \
+	for pair in $(TOOLS); do cmd=$${pair%%:*}; pkg=$${pair##*:}; \
+	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "make deps: all packages present"; fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: release
+	@mkdir -p $(OUT)
+	@for a in 0 30 72 144 216; do \
+	  .build/release/strata render carousel --angle $$a --out $(OUT)/carousel-$$a.png > /dev/null || exit 1; done
+	@.build/release/strata render carousel --angle 30 --scale 2 --out $(OUT)/carousel-30@2x.png > /dev/null
+	@echo "demo: carousel frames written to $(abspath $(OUT))/ (carousel-0.png ... carousel-216.png, carousel-30@2x.png)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Prints one JSON line per case; see docs/ARCHITECTURE.md for what each case measures.
+bench: release
+	.build/release/StrataBench
+
+# The only way reference images change: rerecord them all, then review and commit.
+record-references: deps
+	STRATA_RECORD=1 $(SWIFT) test
+
+clean:
+	rm -rf .build $(OUT)
