@@ -1,2 +1,0 @@
-// Placeholder until the gestures work lands.
-enum StrataGesturesPlaceholder {}

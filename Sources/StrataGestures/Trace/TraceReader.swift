@@ -1,0 +1,202 @@
+import Foundation
+
+/// Reads trace format version 1: JSON Lines, a header then one event per line, blank
+/// lines allowed. Strict (every problem is an error naming FILE:LINE and what was
+/// expected) except for one case: a last line with no newline that does not parse is
+/// what a crash mid-write leaves, so it is dropped with a warning and the rest replays.
+struct TraceReader {
+    let name: String
+
+    func read(_ data: Data) throws -> (trace: Trace, warnings: [String]) {
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsWithNewline = bytes.last == UInt8(ascii: "\n")
+        // The piece after the final newline is empty, not a line.
+        if endsWithNewline || bytes.isEmpty { lines.removeLast() }
+
+        var header: TraceHeader?
+        var headerLine = 0
+        var events: [InputEvent] = []
+        var warnings: [String] = []
+        var rules = TraceEventRules()
+
+        for (index, raw) in lines.enumerated() {
+            let number = index + 1
+            var line = raw
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            let isCutOff = index == lines.count - 1 && !endsWithNewline && header != nil
+
+            guard let text = String(bytes: line, encoding: .utf8) else {
+                if isCutOff { warnings.append(cutOffWarning(number)); break }
+                throw error(number, "not UTF-8 text; a trace is UTF-8 JSON Lines")
+            }
+            if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            guard let json = TraceJSON.parse(Data(line)) else {
+                if isCutOff { warnings.append(cutOffWarning(number)); break }
+                throw error(number, header == nil
+                    ? "invalid JSON; expected a header line like \(TraceJSON.headerExample)"
+                    : "invalid JSON; expected an event like \(TraceJSON.eventExample)")
+            }
+
+            if header == nil {
+                header = try readHeader(json, line: number)
+                headerLine = number
+                continue
+            }
+            let event = try readEvent(json, line: number, headerLine: headerLine)
+            if let message = rules.accept(event, line: number) { throw error(number, message) }
+            events.append(event)
+        }
+
+        guard let header else {
+            throw error(1, "empty trace; expected a header line like \(TraceJSON.headerExample)")
+        }
+        return (Trace(header: header, events: events), warnings)
+    }
+
+    private func cutOffWarning(_ line: Int) -> String {
+        "\(name):\(line): warning: ignored the last line: it has no newline and does not parse, as when a recording stops mid-write"
+    }
+
+    private func error(_ line: Int, _ message: String) -> TraceError {
+        TraceError(file: name, line: line, message: message)
+    }
+
+    // MARK: Header
+
+    private func readHeader(_ json: Any, line: Int) throws -> TraceHeader {
+        guard let object = json as? [String: Any] else {
+            throw error(line, "expected a header object like \(TraceJSON.headerExample), found \(TraceJSON.describe(json))")
+        }
+        guard let version = object["trace"] else {
+            if object["kind"] != nil {
+                throw error(line, "expected a header line like \(TraceJSON.headerExample) before the first event")
+            }
+            throw error(line, "missing \"trace\" (the format version, 1); expected a header line like \(TraceJSON.headerExample)")
+        }
+        if let v = TraceJSON.number(version), v == v.rounded(), v > Double(TraceHeader.version) {
+            throw error(line, "trace version \(TraceJSON.describe(v)) is newer than this strata understands (\(TraceHeader.version))")
+        }
+        guard TraceJSON.number(version) == Double(TraceHeader.version) else {
+            throw error(line, "\"trace\" must be the format version \(TraceHeader.version), found \(TraceJSON.describe(version))")
+        }
+
+        guard let sceneValue = object["scene"] else {
+            throw error(line, "missing \"scene\" in the header (a non-empty string, e.g. \"carousel\")")
+        }
+        guard let scene = sceneValue as? String else {
+            throw error(line, "\"scene\" must be a non-empty string, found \(TraceJSON.describe(sceneValue))")
+        }
+
+        let purposes = ["width": "view width in points", "height": "view height in points",
+                        "scale": "pixels per point", "fps": "frames per second"]
+        var sizes: [String: Double] = [:]
+        for key in ["width", "height", "scale", "fps"] {
+            guard let value = object[key] else {
+                throw error(line, "missing \"\(key)\" in the header (a positive number, \(purposes[key]!))")
+            }
+            guard let n = TraceJSON.number(value) else {
+                throw error(line, "\"\(key)\" must be a positive number, found \(TraceJSON.describe(value))")
+            }
+            sizes[key] = n
+        }
+
+        var options: [String: TraceValue] = [:]
+        if let value = object["options"] {
+            guard let dictionary = value as? [String: Any] else {
+                throw error(line, "\"options\" must be an object of string, number or boolean values, found \(TraceJSON.describe(value))")
+            }
+            options = dictionary.mapValues(TraceJSON.value)
+        }
+
+        var texts: [String: String] = [:]
+        for key in ["recorded", "generator", "note"] {
+            guard let value = object[key] else { continue }
+            guard let s = value as? String else {
+                throw error(line, "\"\(key)\" must be a string, found \(TraceJSON.describe(value))")
+            }
+            texts[key] = s
+        }
+
+        let others = object.filter { !TraceHeader.knownKeys.contains($0.key) }.mapValues(TraceJSON.value)
+        let header = TraceHeader(scene: scene, width: sizes["width"]!, height: sizes["height"]!,
+                                 scale: sizes["scale"]!, fps: sizes["fps"]!, options: options,
+                                 recorded: texts["recorded"], generator: texts["generator"], note: texts["note"],
+                                 otherKeys: others)
+        if let message = header.problem() { throw error(line, message) }
+        return header
+    }
+
+    // MARK: Events
+
+    private static let kinds = "down, move, up, cancel or key"
+    private static let keys = KeyEvent.Key.allCases.map(\.rawValue).joinedAsList()
+
+    private func readEvent(_ json: Any, line: Int, headerLine: Int) throws -> InputEvent {
+        guard let object = json as? [String: Any] else {
+            throw error(line, "expected an event object like \(TraceJSON.eventExample), found \(TraceJSON.describe(json))")
+        }
+        guard let tValue = object["t"] else {
+            if object["trace"] != nil && object["kind"] == nil {
+                throw error(line, "a second header (the header is line \(headerLine)); expected an event like \(TraceJSON.eventExample)")
+            }
+            throw error(line, "missing \"t\" (seconds from the start of the trace, a number >= 0)")
+        }
+        guard let t = TraceJSON.number(tValue) else {
+            throw error(line, "\"t\" must be a number of seconds, found \(TraceJSON.describe(tValue))")
+        }
+        guard let kindValue = object["kind"] else {
+            throw error(line, "missing \"kind\" (\(TraceReader.kinds))")
+        }
+        guard let kind = kindValue as? String else {
+            throw error(line, "\"kind\" must be a string (\(TraceReader.kinds)), found \(TraceJSON.describe(kindValue))")
+        }
+
+        if let pointerKind = PointerEvent.Kind(rawValue: kind) {
+            let x = try coordinate("x", in: object, kind: kind, edge: "left", line: line)
+            let y = try coordinate("y", in: object, kind: kind, edge: "top", line: line)
+            return .pointer(PointerEvent(pointerKind, x: x, y: y, t: t))
+        }
+        guard kind == "key" else {
+            throw error(line, "unknown kind \(TraceJSON.describe(kindValue)); expected \(TraceReader.kinds)")
+        }
+
+        switch (object["text"], object["key"]) {
+        case (nil, nil):
+            throw error(line, "a key event needs \"text\" (a string) or \"key\" (\(TraceReader.keys))")
+        case (.some, .some):
+            throw error(line, "a key event has \"text\" or \"key\", not both")
+        case (let textValue?, nil):
+            guard let text = textValue as? String else {
+                throw error(line, "\"text\" must be a string, found \(TraceJSON.describe(textValue))")
+            }
+            return .text(text, t: t)
+        case (nil, let keyValue?):
+            guard let name = keyValue as? String else {
+                throw error(line, "\"key\" must be a string (\(TraceReader.keys)), found \(TraceJSON.describe(keyValue))")
+            }
+            guard let key = KeyEvent.Key(rawValue: name) else {
+                throw error(line, "unknown key \(TraceJSON.describe(keyValue)); expected \(TraceReader.keys)")
+            }
+            return .key(key, t: t)
+        }
+    }
+
+    private func coordinate(_ name: String, in object: [String: Any], kind: String, edge: String, line: Int) throws -> Double {
+        guard let value = object[name] else {
+            throw error(line, "missing \"\(name)\" in a \(kind) event (points from the \(edge) edge)")
+        }
+        guard let n = TraceJSON.number(value) else {
+            throw error(line, "\"\(name)\" must be a number of points, found \(TraceJSON.describe(value))")
+        }
+        return n
+    }
+}
+
+extension Array where Element == String {
+    /// "a, b, c or d"
+    func joinedAsList() -> String {
+        count <= 1 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
+    }
+}
