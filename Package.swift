@@ -46,8 +46,13 @@ let package = Package(
         // The scenes of the seeds.
         .target(name: "StrataScenes", dependencies: ["StrataModel", "StrataGestures"], path: "Sources/StrataScenes"),
 
+        // Deterministic replay of traces into frames, and the live window's run loop.
+        .target(name: "StrataReplay",
+                dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "CGLFW"],
+                path: "Sources/StrataReplay"),
+
         .executableTarget(name: "StrataCLI",
-                          dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "StrataCompare"],
+                          dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "StrataCompare", "StrataReplay"],
                           path: "Sources/StrataCLI"),
         .executableTarget(name: "StrataBench",
                           dependencies: ["StrataModel", "StrataRender", "StrataScenes"],
@@ -56,6 +61,7 @@ let package = Package(
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataModel", "StrataScenes"]),
         .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel", "StrataGestures"]),
+        .testTarget(name: "StrataReplayTests", dependencies: ["StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),
     ]

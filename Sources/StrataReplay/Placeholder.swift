@@ -1,0 +1,2 @@
+// Placeholder until the replay work lands.
+enum StrataReplayPlaceholder {}
