@@ -29,7 +29,8 @@ let package = Package(
                 exclude: ["README.md"],
                 resources: [
                     .embedInCode("layer.vert"), .embedInCode("layer.frag"),
-                    .embedInCode("shadow.frag"), .embedInCode("composite.frag"),
+                    .embedInCode("shadow.frag"), .embedInCode("shadow-mask.frag"),
+                    .embedInCode("composite.frag"),
                 ]),
 
         // GL loader, shader programs, compositor, surfaces, PNG I/O.

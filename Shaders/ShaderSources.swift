@@ -5,6 +5,7 @@ public enum ShaderSources {
         "layer.vert": String(decoding: PackageResources.layer_vert, as: UTF8.self),
         "layer.frag": String(decoding: PackageResources.layer_frag, as: UTF8.self),
         "shadow.frag": String(decoding: PackageResources.shadow_frag, as: UTF8.self),
+        "shadow-mask.frag": String(decoding: PackageResources.shadow_mask_frag, as: UTF8.self),
         "composite.frag": String(decoding: PackageResources.composite_frag, as: UTF8.self),
     ]
 }

@@ -1,54 +1,23 @@
 #version 330 core
-// The shadow of a rounded rectangle blurred by a gaussian, in closed form: along x the
-// blurred edge is an erf; along y a few samples of the gaussian integrate the rest
-// (Evan Wallace's method). No blur pass, no offscreen target.
+// A layer's shadow: its cached mask (see shadow-mask.frag) stretched over the shadow
+// quad, times the shadow color. Premultiplied.
 
 in vec2 v_local;
 out vec4 fragColor;
 
-uniform vec4 u_shape;     // the casting shape, already offset: x, y, width, height
-uniform float u_radius;   // its corner radius
-uniform float u_sigma;    // gaussian standard deviation in points (= shadowRadius)
-uniform vec4 u_color;     // premultiplied, shadowOpacity folded in
-
-const float PI = 3.14159265358979;
-
-float gaussian(float x, float sigma) {
-    return exp(-(x * x) / (2.0 * sigma * sigma)) / (sqrt(2.0 * PI) * sigma);
-}
-
-// Abramowitz-Stegun approximation of erf, accurate to ~5e-4: plenty for 8-bit output.
-vec2 erfApprox(vec2 x) {
-    vec2 s = sign(x), a = abs(x);
-    vec2 t = 1.0 + (0.278393 + (0.230389 + 0.078108 * (a * a)) * a) * a;
-    t *= t;
-    return s - s / (t * t);
-}
-
-// Blurred coverage along x of the row at height y of a rounded box.
-float blurredRow(float x, float y, float sigma, float radius, vec2 halfSize) {
-    float delta = min(halfSize.y - radius - abs(y), 0.0);
-    float curved = halfSize.x - radius + sqrt(max(0.0, radius * radius - delta * delta));
-    vec2 integral = 0.5 + 0.5 * erfApprox((x + vec2(-curved, curved)) * (sqrt(0.5) / sigma));
-    return integral.y - integral.x;
-}
+uniform sampler2D u_mask;  // coverage of the blurred shape, over u_maskRect
+uniform vec4 u_maskRect;   // x, y, width, height in local points (the shape grown by 3 sigma)
+uniform vec4 u_color;      // premultiplied, shadowOpacity folded in
+uniform vec4 u_occluder;   // x, y, width, height hidden under the opaque layer; width 0 for none
 
 void main() {
-    vec2 halfSize = u_shape.zw * 0.5;
-    vec2 p = v_local - u_shape.xy - halfSize;
-    float radius = min(u_radius, min(halfSize.x, halfSize.y));
-    float sigma = max(u_sigma, 0.25);
-
-    // Only the rows within 3 sigma of p contribute.
-    float low = p.y - halfSize.y, high = p.y + halfSize.y;
-    float start = clamp(-3.0 * sigma, low, high);
-    float end = clamp(3.0 * sigma, low, high);
-    float step = (end - start) / 4.0;
-    float y = start + step * 0.5;
-    float value = 0.0;
-    for (int i = 0; i < 4; i++) {
-        value += blurredRow(p.x, p.y - y, sigma, radius, halfSize) * gaussian(y, sigma) * step;
-        y += step;
+    // Under an opaque layer the shadow is never seen: skip the lookup and the blend.
+    if (u_occluder.z > 0.0 && all(greaterThan(v_local, u_occluder.xy))
+            && all(lessThan(v_local, u_occluder.xy + u_occluder.zw))) {
+        discard;
     }
-    fragColor = u_color * clamp(value, 0.0, 1.0);
+    vec2 uv = (v_local - u_maskRect.xy) / u_maskRect.zw;
+    // Beyond 3 sigma the shadow is below 1/255; the mask ends there.
+    float inside = step(0.0, uv.x) * step(uv.x, 1.0) * step(0.0, uv.y) * step(uv.y, 1.0);
+    fragColor = u_color * texture(u_mask, uv).a * inside;
 }

@@ -9,16 +9,21 @@ typedef struct {
     jmp_buf jump;
     char *error;
     size_t error_length;
+    char warning[160];  // the last warning: libpng says why IHDR is invalid in a warning
 } codec_state;
 
 static void on_error(png_structp png, png_const_charp message) {
     codec_state *state = (codec_state *)png_get_error_ptr(png);
-    snprintf(state->error, state->error_length, "%s", message);
+    if (state->warning[0])
+        snprintf(state->error, state->error_length, "%s (%s)", message, state->warning);
+    else
+        snprintf(state->error, state->error_length, "%s", message);
     longjmp(state->jump, 1);
 }
 
 static void on_warning(png_structp png, png_const_charp message) {
-    (void)png; (void)message;  // benign chunk warnings are not the user's concern
+    codec_state *state = (codec_state *)png_get_error_ptr(png);
+    snprintf(state->warning, sizeof state->warning, "%s", message);
 }
 
 typedef struct { uint8_t *data; size_t length, capacity; int failed; } growing_buffer;
@@ -47,11 +52,15 @@ int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int 
     if (!png) { snprintf(error, error_length, "libpng could not start"); return 1; }
     png_infop info = png_create_info_struct(png);
     png_bytep *volatile rows = NULL;
-    if (!info || setjmp(state.jump)) {
-        png_destroy_write_struct(&png, info ? &info : NULL);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        snprintf(error, error_length, "libpng could not start");
+        return 1;
+    }
+    if (setjmp(state.jump)) {  // on_error has written the message
+        png_destroy_write_struct(&png, &info);
         free(rows);
         free(buffer.data);
-        if (!info) snprintf(error, error_length, "libpng could not start");
         return 1;
     }
     png_set_write_fn(png, &buffer, write_bytes, flush_bytes);
@@ -102,11 +111,15 @@ int strata_png_decode(const uint8_t *data, size_t length, uint32_t max_width, ui
     png_infop info = png_create_info_struct(png);
     uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
-    if (!info || setjmp(state.jump)) {
-        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(error, error_length, "libpng could not start");
+        return 1;
+    }
+    if (setjmp(state.jump)) {  // on_error has written the message
+        png_destroy_read_struct(&png, &info, NULL);
         free(pixels);
         free(rows);
-        if (!info) snprintf(error, error_length, "libpng could not start");
         return 1;
     }
     png_set_user_limits(png, max_width, max_height);

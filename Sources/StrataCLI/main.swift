@@ -4,6 +4,7 @@ import StrataRender
 /// The `strata` command: dispatches to one command per concept.
 let commands: [(name: String, summary: String, help: String, run: ([String]) throws -> Void)] = [
     ("render", "render one frame of a scene to PNG", RenderCommand.help, RenderCommand.run),
+    ("compare", "compare PNG frames or directories of frames", CompareCommand.help, CompareCommand.run),
 ]
 
 let overview = """
@@ -44,6 +45,8 @@ if argv.contains("--help") || argv.contains("-h") {
 }
 do {
     try command.run(argv)
+} catch let e as ExitStatus {
+    exit(e.code)
 } catch let e as UsageError {
     fail(e.description)
 } catch let e as RenderError {

@@ -27,7 +27,27 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         scene.transformLayer.borderWidth = 3
         let names = builder.build(root: scene.rootLayer).layerDraws.map(\.name)
         // Depth of plane i's center is 250 cos(72 i): planes 2 and 3 farthest, 0 nearest.
-        #expect(names == ["view", "plane2", "plane3", "plane1", "plane4", "plane0"])
+        // The view's opaque white background became the clear color rather than a draw.
+        #expect(names == ["plane2", "plane3", "plane1", "plane4", "plane0"])
+    }
+
+    @Test func anOpaqueRootBackgroundBecomesTheClearColor() {
+        let scene = CarouselScene()
+        var list = builder.build(root: scene.rootLayer)
+        #expect(list.clearColor == .white && !list.layerDraws.contains { $0.name == "view" })
+        scene.rootLayer.backgroundColor = Color(white: 1, alpha: 0.5)
+        list = builder.build(root: scene.rootLayer)
+        #expect(list.clearColor == .clear && list.layerDraws.first?.name == "view")
+    }
+
+    @Test func opaquePlanesHideTheMiddleOfTheirShadows() throws {
+        let scene = CarouselScene()
+        var shadow = try #require(builder.build(root: scene.rootLayer).shadowDraws.first)
+        // Inset by the corner radius and a point: 11 pt from each edge.
+        #expect(shadow.occluder == Rect(x: 11, y: 11, width: 228, height: 128))
+        scene.planes[2].colors = [.purple, Color.red.withAlphaComponent(0.5)]
+        shadow = try #require(builder.build(root: scene.rootLayer).shadowDraws.first { $0.name == "plane2.shadow" })
+        #expect(shadow.occluder == nil)
     }
 
     @Test func eachPlaneDrawsItsShadowFirst() {
@@ -59,7 +79,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         for p in scene.planes { p.isDoubleSided = false }
         let names = builder.build(root: scene.rootLayer).layerDraws.compactMap(\.name)
         // Planes at 144 and 216 degrees show their backs.
-        #expect(names == ["view", "plane1", "plane4", "plane0"])
+        #expect(names == ["plane1", "plane4", "plane0"])
         #expect(builder.isBackFacing(Rect(x: 0, y: 0, width: 10, height: 10), .makeRotation(.pi, 0, 1, 0)))
         #expect(!builder.isBackFacing(Rect(x: 0, y: 0, width: 10, height: 10), .makeRotation(0.3, 0, 1, 0)))
     }

@@ -45,7 +45,7 @@ public enum Fill: Equatable {
     }
 }
 
-public struct GradientStop: Equatable {
+public struct GradientStop: Hashable {
     public var location: Double
     public var color: Color
 }
@@ -71,6 +71,8 @@ public struct ShadowDraw {
     public var sigma: Double
     /// Color with shadowOpacity and inherited opacity folded into alpha.
     public var color: Color
+    /// Local rectangle the opaque layer drawn next will cover: no need to shade it.
+    public var occluder: Rect?
     public var name: String?
 }
 

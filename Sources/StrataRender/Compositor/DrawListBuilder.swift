@@ -12,6 +12,8 @@ public struct DrawListBuilder {
     public let scale: Double
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// The root whose background became the clear color, so it is not drawn again.
+    private var backgroundAsClear: ObjectIdentifier?
 
     public init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.scale = scale
@@ -22,7 +24,16 @@ public struct DrawListBuilder {
         var list = DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let rootMatrix = Transform3D.makeTranslation(-root.bounds.origin.x, -root.bounds.origin.y, 0)
             .concatenating(.makeScale(scale, scale, 1))
-        visit(root, matrix: rootMatrix, depthMatrix: .identity, inheritedOpacity: 1, into: &list.commands)
+        var builder = self
+        // An opaque root background fills the whole frame: clearing to it costs nothing,
+        // drawing it costs a full-screen quad.
+        if let bg = root.backgroundColor, bg.alpha >= 1, root.opacity >= 1, !root.isHidden,
+           root.cornerRadius == 0, root.borderWidth == 0, root.contents == nil, !(root is GradientLayer),
+           !(root is TransformLayer), root.shadowOpacity == 0 || root.shadowColor.alpha == 0 {
+            list.clearColor = bg
+            builder.backgroundAsClear = ObjectIdentifier(root)
+        }
+        builder.visit(root, matrix: rootMatrix, depthMatrix: .identity, inheritedOpacity: 1, into: &list.commands)
         return list
     }
 
@@ -64,15 +75,25 @@ public struct DrawListBuilder {
 
         let shape = RoundedRect(rect: layer.bounds, cornerRadius: clampedRadius(layer))
         if layer.drawsOwnContent && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
-            out.append(.shadow(shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)))
+            var shadow = shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)
+            if drawOpacity >= 1 && hasOpaqueFill(layer) {
+                // The layer is drawn next and hides this part of its shadow; inset by the
+                // corner radius and a point, so rounded and anti-aliased edges stay exact.
+                let inset = shape.cornerRadius + 1
+                if layer.bounds.width > 2 * inset && layer.bounds.height > 2 * inset {
+                    shadow.occluder = layer.bounds.insetBy(dx: inset, dy: inset)
+                }
+            }
+            out.append(.shadow(shadow))
         }
         let borderAfterSublayers = !visibleSublayers.isEmpty && layer.borderWidth > 0
         let fill = fillOf(layer)
-        let hasFill = fill != .none || (layer.backgroundColor.map { $0.alpha > 0 } ?? false)
+        let background = backgroundAsClear == ObjectIdentifier(layer) ? nil : layer.backgroundColor
+        let hasFill = fill != .none || (background.map { $0.alpha > 0 } ?? false)
         if hasFill || (layer.borderWidth > 0 && !borderAfterSublayers) {
             out.append(.layer(LayerDraw(
                 quad: Quad(matrix: m, rect: grownForAntialiasing(layer.bounds, m)), shape: shape,
-                backgroundColor: layer.backgroundColor, fill: fill,
+                backgroundColor: background, fill: fill,
                 borderWidth: borderAfterSublayers ? 0 : layer.borderWidth, borderColor: layer.borderColor,
                 opacity: drawOpacity, name: layer.name)))
         }
@@ -159,6 +180,15 @@ public struct DrawListBuilder {
         return .none
     }
 
+    /// True when the layer's fill covers its whole rounded shape with alpha 1.
+    private func hasOpaqueFill(_ layer: Layer) -> Bool {
+        if let bg = layer.backgroundColor, bg.alpha >= 1 { return true }
+        if let g = layer as? GradientLayer, !g.colors.isEmpty {
+            return g.resolvedStops.allSatisfy { $0.color.alpha >= 1 }
+        }
+        return false
+    }
+
     private func shadowDraw(_ layer: Layer, shape: RoundedRect, matrix m: Transform3D, opacity: Double) -> ShadowDraw {
         var moved = shape
         moved.rect.origin.x += layer.shadowOffset.width
@@ -168,7 +198,7 @@ public struct DrawListBuilder {
         let grown = moved.rect.insetBy(dx: -extent, dy: -extent)
         let color = layer.shadowColor.withAlphaComponent(layer.shadowColor.alpha * layer.shadowOpacity * opacity)
         return ShadowDraw(quad: Quad(matrix: m, rect: grownForAntialiasing(grown, m)), shape: moved,
-                          sigma: sigma, color: color, name: layer.name.map { $0 + ".shadow" })
+                          sigma: sigma, color: color, occluder: nil, name: layer.name.map { $0 + ".shadow" })
     }
 
     /// Grows a rectangle by about 1.5 output pixels, measured at its most magnified edge,

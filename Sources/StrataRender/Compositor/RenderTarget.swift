@@ -3,14 +3,19 @@ struct RenderTarget {
     let framebuffer: GLuint
     let texture: GLuint
 
-    init(gl: GLFunctions, width: Int, height: Int) throws {
+    /// `filtered` targets are sampled with bilinear filtering and clamped edges (shadow
+    /// masks); the others are read texel for texel (frames and groups).
+    init(gl: GLFunctions, width: Int, height: Int, filtered: Bool = false) throws {
         var tex: GLuint = 0
         gl.genTextures(1, &tex)
         gl.bindTexture(GLConstant.texture2D, tex)
         gl.texImage2D(GLConstant.texture2D, 0, GLConstant.rgba8, GLsizei(width), GLsizei(height), 0,
                       GLConstant.rgba, GLConstant.unsignedByte, nil)
-        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.nearest)
-        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.nearest)
+        let filter = filtered ? GLConstant.linear : GLConstant.nearest
+        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, filter)
+        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, filter)
+        gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
+        gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
         var fbo: GLuint = 0
         gl.genFramebuffers(1, &fbo)
         gl.bindFramebuffer(GLConstant.framebuffer, fbo)

@@ -7,8 +7,13 @@ import StrataModel
 public final class Renderer {
     public let surface: RenderSurface
     private let gl: GLFunctions
-    private let layerProgram: ShaderProgram
+    /// layer.frag variants, compiled on first use: see the defines in the shader.
+    private var layerPrograms: [LayerVariant: ShaderProgram] = [:]
+    private let shaders: ShaderSource
     private let shadowProgram: ShaderProgram
+    private let shadowMaskProgram: ShaderProgram
+    /// Shadow masks by shape, kept across frames (see shadow-mask.frag).
+    private var shadowMasks: [ShadowMaskKey: RenderTarget] = [:]
     private let compositeProgram: ShaderProgram
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
@@ -21,10 +26,13 @@ public final class Renderer {
         self.surface = surface
         try surface.makeCurrent()
         gl = surface.gl
-        layerProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "layer.frag", source: shaders)
+        self.shaders = shaders
         shadowProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "shadow.frag", source: shaders)
+        shadowMaskProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "shadow-mask.frag", source: shaders)
         compositeProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "composite.frag", source: shaders)
         textures = TextureCache(gl: gl)
+        // Compiled now so a broken shader file fails at start-up, not mid-replay.
+        _ = try layerProgram(for: LayerVariant(background: true, fill: .none, border: true))
 
         gl.genVertexArrays(1, &vertexArray)
         gl.bindVertexArray(vertexArray)
@@ -39,6 +47,7 @@ public final class Renderer {
     deinit {
         try? surface.makeCurrent()
         targets.forEach { $0.delete(gl) }
+        shadowMasks.values.forEach { $0.delete(gl) }
         gl.deleteBuffers(1, &vertexBuffer)
         gl.deleteVertexArrays(1, &vertexArray)
     }
@@ -65,6 +74,7 @@ public final class Renderer {
         try surface.makeCurrent()
         try prepareTargets(width: list.pixelWidth, height: list.pixelHeight)
         gl.bindVertexArray(vertexArray)
+        try prepareShadowMasks(list)
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
         gl.disable(GLConstant.depthTest)
         gl.disable(GLConstant.cullFace)
@@ -85,8 +95,9 @@ public final class Renderer {
         for command in list.commands {
             switch command {
             case .layer(let d):
-                use(layerProgram)
-                drawLayer(d)
+                let p = try layerProgram(for: LayerVariant(d))
+                use(p)
+                drawLayer(d, program: p)
             case .shadow(let d):
                 use(shadowProgram)
                 drawShadow(d)
@@ -119,6 +130,9 @@ public final class Renderer {
         if error != GLConstant.noError { throw RenderError.glError(error, "reading the frame back") }
         return Image(width: w, height: h, pixels: pixels)
     }
+
+    /// Waits until GL has finished drawing (for timing the draw apart from readback).
+    public func finish() { gl.finish() }
 
     /// The frame target's framebuffer, for a window to blit from.
     public var frameFramebuffer: GLuint? { targets.first?.framebuffer }
@@ -169,32 +183,32 @@ public final class Renderer {
         gl.uniform4f(location, GLfloat(p.r), GLfloat(p.g), GLfloat(p.b), GLfloat(p.a))
     }
 
-    private func drawLayer(_ d: LayerDraw) {
-        let p = layerProgram
+    private func layerProgram(for v: LayerVariant) throws -> ShaderProgram {
+        if let p = layerPrograms[v] { return p }
+        let p = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "layer.frag", source: shaders, defines: v.defines)
+        layerPrograms[v] = p
+        return p
+    }
+
+    private func drawLayer(_ d: LayerDraw, program p: ShaderProgram) {
         setQuad(p, d.quad)
         setShape(p, d.shape)
-        setColor(p.location("u_background"), d.backgroundColor)
-        gl.uniform1f(p.location("u_borderWidth"), GLfloat(d.borderWidth))
-        setColor(p.location("u_borderColor"), d.borderColor)
+        if let bg = d.backgroundColor { setColor(p.location("u_background"), bg) }
+        if d.borderWidth > 0 {
+            gl.uniform1f(p.location("u_borderWidth"), GLfloat(d.borderWidth))
+            setColor(p.location("u_borderColor"), d.borderColor)
+        }
         gl.uniform1f(p.location("u_opacity"), GLfloat(d.opacity))
         switch d.fill {
         case .none:
-            gl.uniform1i(p.location("u_fillKind"), 0)
-        case let .gradient(type, start, end, stops):
-            let kind: GLint = type == .axial ? 1 : type == .radial ? 2 : 3
-            gl.uniform1i(p.location("u_fillKind"), kind)
+            break
+        case let .gradient(_, start, end, stops):
             gl.uniform2f(p.location("u_gradientStart"), GLfloat(start.x), GLfloat(start.y))
             gl.uniform2f(p.location("u_gradientEnd"), GLfloat(end.x), GLfloat(end.y))
-            gl.uniform1i(p.location("u_stopCount"), GLint(stops.count))
-            var locations = stops.map { GLfloat($0.location) }
-            var colors = stops.flatMap { s -> [GLfloat] in
-                let c = s.color.premultiplied
-                return [GLfloat(c.r), GLfloat(c.g), GLfloat(c.b), GLfloat(c.a)]
-            }
-            gl.uniform1fv(p.location("u_stopLocations"), GLsizei(stops.count), &locations)
-            gl.uniform4fv(p.location("u_stopColors"), GLsizei(stops.count), &colors)
-        case let .contents(image, clipped):
-            gl.uniform1i(p.location("u_fillKind"), clipped ? 5 : 4)
+            gl.activeTexture(GLConstant.texture0)
+            gl.bindTexture(GLConstant.texture2D, textures.ramp(for: stops))
+            gl.uniform1i(p.location("u_ramp"), 0)
+        case .contents(let image, _):
             gl.activeTexture(GLConstant.texture0)
             gl.bindTexture(GLConstant.texture2D, textures.texture(for: image))
             gl.uniform1i(p.location("u_contents"), 0)
@@ -202,11 +216,55 @@ public final class Renderer {
         gl.drawArrays(GLConstant.triangleStrip, 0, 4)
     }
 
+    /// Renders the masks this frame needs and the cache lacks, before the frame starts.
+    private func prepareShadowMasks(_ list: DrawList) throws {
+        var missing: [ShadowMaskKey] = []
+        for case .shadow(let d) in list.commands {
+            let key = ShadowMaskKey(d)
+            if shadowMasks[key] == nil && !missing.contains(key) { missing.append(key) }
+        }
+        guard !missing.isEmpty else { return }
+        if shadowMasks.count + missing.count > 256 {
+            shadowMasks.values.forEach { $0.delete(gl) }
+            shadowMasks = [:]
+        }
+        gl.disable(GLConstant.blend)
+        gl.useProgram(shadowMaskProgram.id)
+        let p = shadowMaskProgram
+        for key in missing {
+            let (tw, th) = key.texelSize
+            let target = try RenderTarget(gl: gl, width: tw, height: th, filtered: true)
+            gl.bindFramebuffer(GLConstant.framebuffer, target.framebuffer)
+            gl.viewport(0, 0, GLsizei(tw), GLsizei(th))
+            let extent = key.extent
+            let sigma = Double(key.sigma) / 64
+            // The mask's own space: the shape at (3 sigma, 3 sigma), texels over the extent.
+            gl.uniform2f(p.location("u_viewport"), GLfloat(tw), GLfloat(th))
+            setQuad(p, Quad(matrix: .makeScale(Double(tw) / extent.width, Double(th) / extent.height, 1),
+                            rect: Rect(origin: .zero, size: extent)))
+            setShape(p, RoundedRect(rect: Rect(x: 3 * sigma, y: 3 * sigma, width: Double(key.width) / 64,
+                                               height: Double(key.height) / 64),
+                                    cornerRadius: Double(key.radius) / 64))
+            gl.uniform1f(p.location("u_sigma"), GLfloat(sigma))
+            gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+            shadowMasks[key] = target
+        }
+        gl.enable(GLConstant.blend)
+    }
+
     private func drawShadow(_ d: ShadowDraw) {
         let p = shadowProgram
+        let key = ShadowMaskKey(d)
+        guard let mask = shadowMasks[key] else { return }
         setQuad(p, d.quad)
-        setShape(p, d.shape)
-        gl.uniform1f(p.location("u_sigma"), GLfloat(d.sigma))
+        let s = 3 * d.sigma, extent = key.extent
+        gl.uniform4f(p.location("u_maskRect"), GLfloat(d.shape.rect.minX - s), GLfloat(d.shape.rect.minY - s),
+                     GLfloat(extent.width), GLfloat(extent.height))
+        gl.activeTexture(GLConstant.texture0)
+        gl.bindTexture(GLConstant.texture2D, mask.texture)
+        gl.uniform1i(p.location("u_mask"), 0)
+        let o = d.occluder ?? .zero
+        gl.uniform4f(p.location("u_occluder"), GLfloat(o.minX), GLfloat(o.minY), GLfloat(o.width), GLfloat(o.height))
         setColor(p.location("u_color"), d.color)
         gl.drawArrays(GLConstant.triangleStrip, 0, 4)
     }
@@ -226,5 +284,43 @@ public final class Renderer {
         gl.bindTexture(GLConstant.texture2D, source.texture)
         gl.uniform1i(p.location("u_group"), 0)
         gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+    }
+}
+
+
+/// Which parts of layer.frag a draw needs; each combination is its own compiled program.
+struct LayerVariant: Hashable {
+    enum FillKind: Hashable { case none, axial, radial, conic, contents, contentsClipped }
+    var background: Bool
+    var fill: FillKind
+    var border: Bool
+
+    init(background: Bool, fill: FillKind, border: Bool) {
+        self.background = background; self.fill = fill; self.border = border
+    }
+
+    init(_ d: LayerDraw) {
+        background = (d.backgroundColor?.alpha ?? 0) > 0
+        border = d.borderWidth > 0 && d.borderColor.alpha > 0
+        switch d.fill {
+        case .none: fill = .none
+        case .gradient(let type, _, _, _): fill = type == .axial ? .axial : type == .radial ? .radial : .conic
+        case .contents(_, let clipped): fill = clipped ? .contentsClipped : .contents
+        }
+    }
+
+    var defines: [String] {
+        var d: [String] = []
+        if background { d.append("BACKGROUND") }
+        switch fill {
+        case .none: break
+        case .axial: d.append("FILL_AXIAL")
+        case .radial: d.append("FILL_RADIAL")
+        case .conic: d.append("FILL_CONIC")
+        case .contents: d.append("FILL_CONTENTS")
+        case .contentsClipped: d += ["FILL_CONTENTS", "CONTENTS_CLIPPED"]
+        }
+        if border { d.append("BORDER") }
+        return d
     }
 }

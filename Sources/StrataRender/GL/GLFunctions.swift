@@ -161,6 +161,7 @@ public enum GLConstant {
     public static let unpackAlignment: GLenum = 0x0CF5
     public static let rgba: GLenum = 0x1908
     public static let rgba8: GLint = 0x8058
+    public static let rgba32f: GLint = 0x8814
     public static let unsignedByte: GLenum = 0x1401
     public static let float: GLenum = 0x1406
     public static let framebuffer: GLenum = 0x8D40

@@ -26,10 +26,12 @@ final class ShaderProgram {
     private var locations: [String: GLint] = [:]
     private let gl: GLFunctions
 
-    init(gl: GLFunctions, vertex: String, fragment: String, source: ShaderSource) throws {
+    /// `defines` go right after the `#version` line, to pick a variant of the source.
+    init(gl: GLFunctions, vertex: String, fragment: String, source: ShaderSource, defines: [String] = []) throws {
         self.gl = gl
         let vs = try ShaderProgram.compile(gl, GLConstant.vertexShader, file: vertex, text: try source.text(vertex))
-        let fs = try ShaderProgram.compile(gl, GLConstant.fragmentShader, file: fragment, text: try source.text(fragment))
+        let fragmentText = ShaderProgram.inserting(defines, into: try source.text(fragment))
+        let fs = try ShaderProgram.compile(gl, GLConstant.fragmentShader, file: fragment, text: fragmentText)
         let program = gl.createProgram()
         gl.attachShader(program, vs)
         gl.attachShader(program, fs)
@@ -48,6 +50,15 @@ final class ShaderProgram {
     }
 
     deinit { gl.deleteProgram(id) }
+
+    static func inserting(_ defines: [String], into text: String) -> String {
+        guard !defines.isEmpty else { return text }
+        var lines = text.components(separatedBy: "\n")
+        let at = lines.firstIndex { $0.hasPrefix("#version") }.map { $0 + 1 } ?? 0
+        // #line keeps compiler messages pointing at the file's own line numbers.
+        lines.insert(contentsOf: defines.map { "#define \($0)" } + ["#line \(at + 1)"], at: at)
+        return lines.joined(separator: "\n")
+    }
 
     func location(_ name: String) -> GLint {
         if let l = locations[name] { return l }

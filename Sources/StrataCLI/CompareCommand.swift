@@ -1,0 +1,269 @@
+import Foundation
+import StrataCompare
+import StrataModel
+import StrataRender
+
+/// Thrown to end the process with `code` without it being an error: `strata compare`
+/// uses 1 for "the frames differ", which scripts and CI tell apart from 2, "could not compare".
+struct ExitStatus: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { "exit status \(code)" }
+}
+
+/// `strata compare EXPECTED ACTUAL`: pixelmatch-style comparison of PNG frames.
+enum CompareCommand {
+    static let help = """
+    USAGE: strata compare EXPECTED ACTUAL [--threshold T] [--max-diff-pixels N | --max-diff-ratio R]
+                          [--include-aa] [--exact] [--diff PATH] [--json]
+
+    Compares two PNG frames, or two directories of them matched by file name (*.png; a
+    name on one side only is reported and fails). Pixels are compared as seen over white,
+    by pixelmatch's YIQ colour distance; a pixel that differs only because an anti-aliased
+    edge moved is counted as anti-aliasing (AA), not as a difference.
+
+    OPTIONS:
+      --threshold T        colour distance that counts as a difference, 0...1 (default 0.1;
+                           lower is stricter)
+      --max-diff-pixels N  a frame passes with at most N differing pixels (default 0)
+      --max-diff-ratio R   a frame passes with at most R × its pixels differing, 0...1
+      --include-aa         count anti-aliasing pixels as differences
+      --exact              compare the decoded RGBA bytes: any change is a difference
+                           (no threshold, no anti-aliasing detection)
+      --diff PATH          write diff images: the expected frame faded to grey, differences
+                           red, anti-aliasing yellow. A file for two files (or a directory to
+                           put it in), a directory (created if needed) for two directories.
+                           None is written for frames whose sizes differ.
+      --json               one JSON object per frame per line: name, width, height,
+                           actualWidth, actualHeight, diffPixels, aaPixels, ratio, maxDelta,
+                           psnr (dB; null when the frames look identical), passed,
+                           firstDifferences ([[x, y], ...]) and missing ("expected" or
+                           "actual" for a name on one side only; its numbers are null).
+                           The summary line then goes to standard error.
+
+    Each frame prints a line with its differing pixels, their ratio, AA pixels, the largest
+    change of any RGBA byte (0...255), PSNR over RGB and PASS or FAIL; then a summary,
+    'N passed, M failed'.
+
+    EXIT STATUS: 0 when every frame passes, 1 when some fail, 2 on an error (a missing,
+    unreadable or corrupt file, or a frame over the size limit).
+    """
+
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, valueOptions: ["threshold", "max-diff-pixels", "max-diff-ratio", "diff"],
+                              flagOptions: ["include-aa", "exact", "json"], command: "compare")
+        guard a.positional.count == 2 else {
+            throw UsageError(a.positional.count < 2
+                ? "compare needs two paths: strata compare EXPECTED ACTUAL (see 'strata help compare')"
+                : "unexpected argument '\(a.positional[2])'")
+        }
+        let options = try compareOptions(a)
+        let expected = a.positional[0], actual = a.positional[1]
+        let frames = try framePairs(expected: expected, actual: actual, diff: a.string("diff"))
+        let json = a.flag("json")
+
+        // Each frame is decoded, compared and its diff written on one core, so only a frame
+        // per core is in memory however many there are. Batches keep the output flowing on
+        // long runs and stop at the first unreadable frame.
+        let batchSize = 4 * ProcessInfo.processInfo.activeProcessorCount
+        var passed = 0, failed = 0
+        for batchStart in stride(from: 0, to: frames.count, by: batchSize) {
+            let batch = frames[batchStart..<min(frames.count, batchStart + batchSize)]
+            let outcomes = ParallelComparison.map(count: batch.count) { i in
+                Result { try batch[batchStart + i].compare(options: options, decodingInParallel: frames.count == 1) }
+            }
+            for (frame, outcome) in zip(batch, outcomes) {
+                let result = try outcome.get()
+                print(json ? FrameReport.json(name: frame.name, result) : FrameReport.line(name: frame.name, result))
+                if result.passed { passed += 1 } else { failed += 1 }
+            }
+            fflush(stdout)
+        }
+        let summary = "\(passed) passed, \(failed) failed"
+        if json { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
+        if failed > 0 { throw ExitStatus(code: 1) }
+    }
+
+    private static func compareOptions(_ a: Arguments) throws -> CompareOptions {
+        var options = CompareOptions()
+        if a.flag("exact") {
+            for option in ["threshold", "include-aa"] where a.string(option) != nil || a.flag(option) {
+                throw UsageError("--\(option) has no effect with --exact, which compares bytes")
+            }
+            options.mode = .exact
+        }
+        options.threshold = try a.double("threshold", range: 0...1) ?? options.threshold
+        options.includeAA = a.flag("include-aa")
+        switch (try a.int("max-diff-pixels", range: 0...Int.max), try a.double("max-diff-ratio", range: 0...1)) {
+        case (.some, .some): throw UsageError("give --max-diff-pixels or --max-diff-ratio, not both")
+        case (.some(let n), nil): options.tolerance = .maxDiffPixels(n)
+        case (nil, .some(let r)): options.tolerance = .maxDiffRatio(r)
+        case (nil, nil): break
+        }
+        return options
+    }
+
+    /// The frames to compare: the two files, or every name in either directory.
+    private static func framePairs(expected: String, actual: String, diff: String?) throws -> [FramePair] {
+        switch (try PathKind(expected), try PathKind(actual)) {
+        case (.file, .file):
+            let name = URL(fileURLWithPath: actual).lastPathComponent
+            var diffPath = diff
+            if let d = diff, case .directory? = try? PathKind(d) { diffPath = d + "/" + name }
+            if let d = diffPath, [expected, actual].contains(where: { samePath($0, d) }) {
+                throw UsageError("--diff \(d) would overwrite an input frame")
+            }
+            return [FramePair(name: name, expected: expected, actual: actual, diff: diffPath)]
+
+        case (.directory, .directory):
+            let expectedNames = try pngNames(in: expected), actualNames = try pngNames(in: actual)
+            let names = expectedNames.union(actualNames).sorted()
+            guard !names.isEmpty else { throw UsageError("no PNG files in \(expected) or \(actual)") }
+            if let d = diff { try prepareDiffDirectory(d, inputs: [expected, actual]) }
+            return names.map { name in
+                FramePair(name: name,
+                          expected: expectedNames.contains(name) ? expected + "/" + name : nil,
+                          actual: actualNames.contains(name) ? actual + "/" + name : nil,
+                          diff: diff.map { $0 + "/" + name })
+            }
+
+        case (.directory, .file), (.file, .directory):
+            throw UsageError("EXPECTED and ACTUAL must both be PNG files or both directories; \(expected) and \(actual) are not")
+        }
+    }
+
+    /// Names of the visible *.png files in a directory; dot files include half-written
+    /// temporaries of `AtomicFile`.
+    private static func pngNames(in directory: String) throws -> Set<String> {
+        let entries: [String]
+        do { entries = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            throw UsageError("\(directory): cannot list the directory")
+        }
+        return Set(entries.filter { name in
+            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".png") else { return false }
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
+        })
+    }
+
+    private static func prepareDiffDirectory(_ path: String, inputs: [String]) throws {
+        if inputs.contains(where: { samePath($0, path) }) {
+            throw UsageError("--diff \(path) is an input directory; its frames would be overwritten")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw UsageError("--diff \(path) must be a directory when comparing directories") }
+            return
+        }
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw UsageError("--diff \(path): cannot create the directory")
+        }
+    }
+
+    private static func samePath(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).resolvingSymlinksInPath().standardizedFileURL.path
+            == URL(fileURLWithPath: b).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+}
+
+/// Whether a command-line path is a file or a directory; a missing path is an error naming it.
+private enum PathKind {
+    case file, directory
+
+    init(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("\(path): no such file or directory")
+        }
+        self = isDirectory.boolValue ? .directory : .file
+    }
+}
+
+/// One name to compare; a nil side is missing there.
+private struct FramePair {
+    let name: String
+    let expected: String?
+    let actual: String?
+    let diff: String?
+
+    func compare(options: CompareOptions, decodingInParallel: Bool) throws -> FrameOutcome {
+        guard let expected else { return .missing(side: "expected") }
+        guard let actual else { return .missing(side: "actual") }
+        let decoded = decodingInParallel
+            ? ParallelComparison.map(count: 2) { i in Result { try PNG.read(path: i == 0 ? expected : actual) } }
+            : [Result { try PNG.read(path: expected) }, Result { try PNG.read(path: actual) }]
+        let expectedImage = try decoded[0].get(), actualImage = try decoded[1].get()
+        guard let diff else {
+            return .compared(FrameComparator.compare(expected: expectedImage, actual: actualImage, options: options))
+        }
+        let (result, diffImage) = FrameComparator.compareWithDiffImage(expected: expectedImage, actual: actualImage, options: options)
+        if let diffImage { try PNG.write(diffImage, to: diff) }
+        return .compared(result)
+    }
+}
+
+private enum FrameOutcome {
+    case compared(FrameComparison)
+    case missing(side: String)
+
+    var passed: Bool {
+        if case .compared(let r) = self { return r.passed }
+        return false
+    }
+}
+
+/// How a frame's outcome is printed: a line for people, a JSON object for scripts.
+private enum FrameReport {
+    static func line(name: String, _ outcome: FrameOutcome) -> String {
+        switch outcome {
+        case .missing(let side):
+            return "\(name): missing from \(side == "expected" ? "EXPECTED" : "ACTUAL"), FAIL"
+        case .compared(let r) where !r.sizeMatches:
+            return "\(name): size mismatch, expected \(r.width)x\(r.height) px, actual \(r.actualWidth)x\(r.actualHeight) px, FAIL"
+        case .compared(let r):
+            let psnr = r.psnr.isFinite ? String(format: "%.2f dB", r.psnr) : "inf"
+            let first = r.firstDifferences.first.map { ", first at \($0)" } ?? ""
+            return "\(name): \(r.diffPixels) differing px (ratio \(String(format: "%.6g", r.ratio))), \(r.aaPixels) AA px, "
+                + "max delta \(r.maxChannelDelta), PSNR \(psnr)\(first), \(r.passed ? "PASS" : "FAIL")"
+        }
+    }
+
+    static func json(name: String, _ outcome: FrameOutcome) -> String {
+        var fields: [(String, String)] = [("name", quoted(name))]
+        switch outcome {
+        case .missing(let side):
+            fields += ["width", "height", "actualWidth", "actualHeight", "diffPixels", "aaPixels", "ratio", "maxDelta", "psnr"]
+                .map { ($0, "null") }
+            fields += [("passed", "false"), ("firstDifferences", "[]"), ("missing", quoted(side))]
+        case .compared(let r):
+            let firstDifferences = r.firstDifferences.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
+            fields += [
+                ("width", "\(r.width)"), ("height", "\(r.height)"),
+                ("actualWidth", "\(r.actualWidth)"), ("actualHeight", "\(r.actualHeight)"),
+                ("diffPixels", "\(r.diffPixels)"), ("aaPixels", "\(r.aaPixels)"),
+                ("ratio", "\(r.ratio)"), ("maxDelta", "\(r.maxChannelDelta)"),
+                ("psnr", r.psnr.isFinite ? "\(r.psnr)" : "null"),
+                ("passed", "\(r.passed)"),
+                ("firstDifferences", "[\(firstDifferences)]"),
+                ("missing", "null"),
+            ]
+        }
+        return "{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string literal; file names may hold quotes, backslashes or control characters.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import StrataModel
+
+/// Compares an expected frame with an actual one, pixelmatch-style (see `CompareOptions`),
+/// optionally drawing a diff image.
+public enum FrameComparator {
+    public static func compare(expected: Image, actual: Image,
+                               options: CompareOptions = CompareOptions()) -> FrameComparison {
+        run(expected: expected, actual: actual, options: options, drawingDiff: false).result
+    }
+
+    /// The diff image has the frames' size; nil when the sizes differ.
+    public static func compareWithDiffImage(expected: Image, actual: Image,
+                                            options: CompareOptions = CompareOptions()) -> (result: FrameComparison, diffImage: Image?) {
+        run(expected: expected, actual: actual, options: options, drawingDiff: true)
+    }
+
+    private static func run(expected: Image, actual: Image, options: CompareOptions,
+                            drawingDiff: Bool) -> (result: FrameComparison, diffImage: Image?) {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            return (.sizeMismatch(expected: (expected.width, expected.height), actual: (actual.width, actual.height)), nil)
+        }
+        let byteCount = expected.width * expected.height * 4
+        var tally = Tally(reportLimit: options.reportedDifferenceLimit)
+        var diffImage: Image?
+        expected.pixels.withUnsafeBytes { e in
+            actual.pixels.withUnsafeBytes { a in
+                let scan = Scan(expected: PixelGrid(bytes: e, width: expected.width, height: expected.height),
+                                actual: PixelGrid(bytes: a, width: actual.width, height: actual.height),
+                                options: options)
+                if drawingDiff {
+                    // Every byte is written by the scan, so the buffer needs no zeroing.
+                    let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+                        scan.run(into: UnsafeMutableRawBufferPointer(buffer), tally: &tally)
+                        initialized = byteCount
+                    }
+                    diffImage = Image(width: expected.width, height: expected.height, pixels: pixels)
+                } else {
+                    scan.run(into: nil, tally: &tally)
+                }
+            }
+        }
+        let pixelCount = expected.width * expected.height
+        let result = FrameComparison(
+            width: expected.width, height: expected.height, actualWidth: actual.width, actualHeight: actual.height,
+            diffPixels: tally.diffPixels, aaPixels: tally.aaPixels, maxChannelDelta: Int(tally.maxChannelDelta),
+            psnr: FrameComparison.psnr(squaredError: tally.squaredError, samples: pixelCount * 3),
+            passed: options.passes(diffPixels: tally.diffPixels, pixelCount: pixelCount),
+            firstDifferences: tally.firstDifferences)
+        return (result, diffImage)
+    }
+}
+
+/// Running totals of one comparison.
+private struct Tally {
+    var diffPixels = 0
+    var aaPixels = 0
+    var maxChannelDelta: Int32 = 0
+    var squaredError = 0
+    var firstDifferences: [PixelCoordinate] = []
+    let reportLimit: Int
+
+    init(reportLimit: Int) {
+        self.reportLimit = reportLimit
+        firstDifferences.reserveCapacity(max(0, min(reportLimit, 64)))
+    }
+}
+
+/// One pass over two frames of the same size. Identical rows (the common case between
+/// renders) are found with memcmp and only faded into the diff image; within other rows,
+/// identical pixels are one 32-bit compare. Only differing pixels pay for colour math.
+private struct Scan {
+    let expected: PixelGrid
+    let actual: PixelGrid
+    let options: CompareOptions
+    let distanceLimit: Double
+
+    init(expected: PixelGrid, actual: PixelGrid, options: CompareOptions) {
+        self.expected = expected; self.actual = actual; self.options = options
+        distanceLimit = YIQDistance.limit(threshold: options.threshold)
+    }
+
+    func run(into diff: UnsafeMutableRawBufferPointer?, tally: inout Tally) {
+        let width = expected.width, rowBytes = width * 4
+        guard rowBytes > 0, let e = expected.bytes.baseAddress, let a = actual.bytes.baseAddress else { return }
+        var fade = FadedGreyCache()
+        for y in 0..<expected.height {
+            let rowStart = y * width
+            if memcmp(e + rowStart * 4, a + rowStart * 4, rowBytes) == 0 {
+                if let diff { fadeRow(from: rowStart, count: width, into: diff, cache: &fade) }
+                continue
+            }
+            for x in 0..<width {
+                let index = rowStart + x
+                let p = expected.word(at: index), q = actual.word(at: index)
+                if p == q {
+                    diff?.storeBytes(of: fade.grey(p).littleEndian, toByteOffset: index * 4, as: UInt32.self)
+                    continue
+                }
+                let mark = examine(p, q, x: x, y: y, tally: &tally)
+                diff?.storeBytes(of: mark.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+            }
+        }
+    }
+
+    /// A row the frames share: only the diff image has work to do.
+    private func fadeRow(from start: Int, count: Int, into diff: UnsafeMutableRawBufferPointer, cache: inout FadedGreyCache) {
+        for index in start..<(start + count) {
+            diff.storeBytes(of: cache.grey(expected.word(at: index)).littleEndian, toByteOffset: index * 4, as: UInt32.self)
+        }
+    }
+
+    /// Classifies a pixel whose bytes differ and returns its diff-image colour.
+    private func examine(_ p: UInt32, _ q: UInt32, x: Int, y: Int, tally: inout Tally) -> UInt32 {
+        var largest: Int32 = 0
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            largest = max(largest, abs(Int32((p >> shift) & 0xFF) - Int32((q >> shift) & 0xFF)))
+        }
+        tally.maxChannelDelta = max(tally.maxChannelDelta, largest)
+        let seen = YIQDistance.visibleDifference(p, q)
+        tally.squaredError += Int(seen.r * seen.r + seen.g * seen.g + seen.b * seen.b)
+
+        switch options.mode {
+        case .exact:
+            break
+        case .perceptual:
+            if YIQDistance.squaredDistance(p, q) <= distanceLimit { return DiffPalette.unchanged(p) }
+            if !options.includeAA,
+               AntialiasingDetector.isAntialiased(x: x, y: y, in: expected, comparedWith: actual)
+                || AntialiasingDetector.isAntialiased(x: x, y: y, in: actual, comparedWith: expected) {
+                tally.aaPixels += 1
+                return DiffPalette.antialiasing
+            }
+        }
+        tally.diffPixels += 1
+        if tally.firstDifferences.count < tally.reportLimit {
+            tally.firstDifferences.append(PixelCoordinate(x: x, y: y))
+        }
+        return DiffPalette.difference
+    }
+}

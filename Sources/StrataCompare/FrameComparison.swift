@@ -1,0 +1,58 @@
+import Foundation
+
+/// A pixel position, origin top-left, as in `Image`.
+public struct PixelCoordinate: Hashable, Sendable, CustomStringConvertible {
+    public let x: Int
+    public let y: Int
+    public init(x: Int, y: Int) { self.x = x; self.y = y }
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// The outcome of comparing an expected frame with an actual one.
+public struct FrameComparison: Sendable, Equatable {
+    /// The expected frame's size; the comparison's size when the two agree.
+    public let width: Int
+    public let height: Int
+    public let actualWidth: Int
+    public let actualHeight: Int
+    /// Pixels counted as different (anti-aliasing excluded unless `includeAA`).
+    public let diffPixels: Int
+    /// Pixels above the threshold that sit on an anti-aliased edge and were set aside.
+    public let aaPixels: Int
+    /// Largest difference of any RGBA byte (premultiplied, as decoded), 0...255.
+    public let maxChannelDelta: Int
+    /// Peak signal-to-noise ratio in dB over R, G and B as seen over white (so it agrees with
+    /// the perceptual comparison about transparency); +infinity when those are identical.
+    public let psnr: Double
+    public let passed: Bool
+    /// The first differing pixels in scan order, at most `CompareOptions.reportedDifferenceLimit`.
+    public let firstDifferences: [PixelCoordinate]
+
+    public var sizeMatches: Bool { width == actualWidth && height == actualHeight }
+    public var pixelCount: Int { width * height }
+    /// diffPixels / pixelCount; 0 for an empty frame.
+    public var ratio: Double { pixelCount == 0 ? 0 : Double(diffPixels) / Double(pixelCount) }
+
+    public init(width: Int, height: Int, actualWidth: Int, actualHeight: Int, diffPixels: Int, aaPixels: Int,
+                maxChannelDelta: Int, psnr: Double, passed: Bool, firstDifferences: [PixelCoordinate]) {
+        self.width = width; self.height = height; self.actualWidth = actualWidth; self.actualHeight = actualHeight
+        self.diffPixels = diffPixels; self.aaPixels = aaPixels; self.maxChannelDelta = maxChannelDelta
+        self.psnr = psnr; self.passed = passed; self.firstDifferences = firstDifferences
+    }
+
+    /// Frames of different sizes cannot be compared pixel by pixel, so every pixel of the
+    /// expected frame counts as different: ratio 1, max delta 255, PSNR 0, failed.
+    static func sizeMismatch(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> FrameComparison {
+        FrameComparison(width: expected.width, height: expected.height,
+                         actualWidth: actual.width, actualHeight: actual.height,
+                         diffPixels: expected.width * expected.height, aaPixels: 0, maxChannelDelta: 255,
+                         psnr: 0, passed: false, firstDifferences: [])
+    }
+
+    /// PSNR from a sum of squared 8-bit errors over `samples` channel values.
+    static func psnr(squaredError: Int, samples: Int) -> Double {
+        guard squaredError > 0, samples > 0 else { return .infinity }
+        let meanSquaredError = Double(squaredError) / Double(samples)
+        return 10 * log10(255 * 255 / meanSquaredError)
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the comparison work lands.
-enum StrataComparePlaceholder {}

@@ -1,0 +1,30 @@
+import StrataModel
+
+/// Identifies a shadow mask: the blurred coverage of a rounded rectangle depends only on
+/// its size, corner radius and blur, not on where or how it is drawn. Quantized to
+/// 1/64 pt so layers animated to the same size share a mask.
+struct ShadowMaskKey: Hashable {
+    let width, height, radius, sigma: Int64
+
+    init(_ d: ShadowDraw) {
+        func q(_ v: Double) -> Int64 { Int64((v * 64).rounded()) }
+        width = q(d.shape.rect.width); height = q(d.shape.rect.height)
+        radius = q(d.shape.cornerRadius); sigma = q(d.sigma)
+    }
+
+    /// The mask covers the shape grown by 3 sigma on every side, in the shape's own points.
+    var extent: Size {
+        let s = Double(sigma) / 64
+        return Size(width: Double(width) / 64 + 6 * s, height: Double(height) / 64 + 6 * s)
+    }
+
+    /// Texels: about three per sigma (a gaussian that wide is smooth between them), at
+    /// least one per 4 pt, at most 1024 a side.
+    var texelSize: (width: Int, height: Int) {
+        let s = Double(sigma) / 64
+        let spacing = min(4, max(0.25, s / 3))
+        let e = extent
+        return (min(1024, max(2, Int((e.width / spacing).rounded(.up)))),
+                min(1024, max(2, Int((e.height / spacing).rounded(.up)))))
+    }
+}
