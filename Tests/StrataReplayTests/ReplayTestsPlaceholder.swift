@@ -1,0 +1,1 @@
+// Replay tests land with the replay work.
