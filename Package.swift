@@ -62,6 +62,8 @@ let package = Package(
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataModel", "StrataScenes"]),
         .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel", "StrataGestures"]),
+        // Runs the built `strata` binary: exit codes, messages, files written.
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataRender", "StrataModel"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),

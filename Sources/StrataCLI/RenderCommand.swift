@@ -17,11 +17,12 @@ enum RenderCommand {
       --size WxH      view size in points (default 480x320)
       --scale S       pixels per point, 1...4 (default 1)
       --out PATH      output PNG (default carousel.png); written atomically
+      --png-level N   zlib compression level 0...9 (default 1: fast, see docs)
       --shaders DIR   read shaders from DIR instead of the embedded copies
     """
 
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, valueOptions: ["angle", "planes", "size", "scale", "out", "shaders"], command: "render")
+        let a = try Arguments(args, valueOptions: ["angle", "planes", "size", "scale", "out", "shaders", "png-level"], command: "render")
         guard let scene = a.positional.first else {
             throw UsageError("render needs a scene name: strata render carousel (see 'strata help render')")
         }
@@ -34,6 +35,7 @@ enum RenderCommand {
         let size = try a.size("size") ?? (480, 320)
         let scale = try a.double("scale", range: 1...4) ?? 1
         let out = a.string("out") ?? "carousel.png"
+        let pngLevel = try a.int("png-level", range: 0...9) ?? PNG.Options.fast.compressionLevel
         let pixelWidth = Int((size.width * scale).rounded()), pixelHeight = Int((size.height * scale).rounded())
         guard pixelWidth <= maximumSurfaceSide, pixelHeight <= maximumSurfaceSide else {
             throw UsageError("--size \(size.width.clean)x\(size.height.clean) at --scale \(scale.clean) is \(pixelWidth)x\(pixelHeight) px; each side must be at most \(maximumSurfaceSide) px")
@@ -42,7 +44,7 @@ enum RenderCommand {
         let carousel = CarouselScene(planeCount: planes, angle: angle, viewSize: Size(width: size.width, height: size.height))
         let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
         let frame = try renderer.render(layer: carousel.rootLayer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-        try PNG.write(frame, to: out)
+        try PNG.write(frame, to: out, options: PNG.Options(compressionLevel: pngLevel))
         print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, carousel at \(angle.clean)°, \(planes) planes)")
     }
 }
