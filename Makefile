@@ -5,9 +5,11 @@
 SWIFT ?= swift
 OUT ?= out
 # pkg-config module -> Debian package that provides it.
-PKG_MODULES := osmesa:libosmesa6-dev glfw3:libglfw3-dev libpng:libpng-dev
+PKG_MODULES := osmesa:libosmesa6-dev glfw3:libglfw3-dev libpng:libpng-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev
 # Commands the tests and benchmarks drive -> Debian package.
-TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config
+TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig
+# Font families the text renderer needs -> Debian package.
+FONTS := Inter:fonts-inter Noto?Sans?CJK:fonts-noto-cjk
 
 .PHONY: deps build release demo test bench record-references clean
 
@@ -18,6 +20,8 @@ deps:
 	  pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; done; \
 	for pair in $(TOOLS); do cmd=$${pair%%:*}; pkg=$${pair##*:}; \
 	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	for pair in $(FONTS); do family=$${pair%%:*}; pkg=$${pair##*:}; \
+	  fc-list 2>/dev/null | grep -q ": $$family" || missing="$$missing $$pkg"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: installing$$missing"; \
 	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \

@@ -18,6 +18,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
 
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+
         // libpng's longjmp error handling, wrapped so Swift sees error messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG"], path: "Sources/CPNGCodec"),
 
@@ -35,8 +40,12 @@ let package = Package(
 
         // GL loader, shader programs, compositor, surfaces, PNG I/O.
         .target(name: "StrataRender",
-                dependencies: ["StrataModel", "StrataShaders", "COSMesa", "CGLFW", "CPNGCodec"],
+                dependencies: ["StrataModel", "StrataShaders", "StrataText", "COSMesa", "CGLFW", "CPNGCodec"],
                 path: "Sources/StrataRender"),
+
+        // Fonts (fontconfig), glyph rasterising (FreeType), text layout and the glyph atlas.
+        .target(name: "StrataText", dependencies: ["StrataModel", "CFreeType", "CFontconfig"],
+                path: "Sources/StrataText"),
 
         // Pointer events, gesture recognizers (pan, tap) and gesture trace files.
         .target(name: "StrataGestures", dependencies: ["StrataModel"], path: "Sources/StrataGestures"),
@@ -65,6 +74,7 @@ let package = Package(
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataRender", "StrataModel"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
+        .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),
     ]

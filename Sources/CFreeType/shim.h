@@ -1,0 +1,4 @@
+// FreeType: glyph outlines rasterised to grayscale coverage.
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_GLYPH_H

@@ -1,0 +1,2 @@
+// Placeholder until the text work lands.
+enum StrataTextPlaceholder {}

@@ -1,0 +1,1 @@
+// Text tests land with the text work.
