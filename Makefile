@@ -9,7 +9,7 @@ PKG_MODULES := osmesa:libosmesa6-dev glfw3:libglfw3-dev libpng:libpng-dev freety
 # Commands the tests and benchmarks drive -> Debian package.
 TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig
 # Font families the text renderer needs -> Debian package.
-FONTS := Inter:fonts-inter Noto?Sans?CJK:fonts-noto-cjk
+FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk
 
 .PHONY: deps build release demo test bench record-references clean
 
