@@ -22,18 +22,10 @@ final class TextureCache {
             for (_, t) in ramps { var id = t; gl.deleteTextures(1, &id) }
             ramps = [:]
         }
-        var tex: GLuint = 0
-        gl.genTextures(1, &tex)
-        gl.bindTexture(GLConstant.texture2D, tex)
-        gl.pixelStorei(GLConstant.unpackAlignment, 4)
-        GradientRamp.texels(stops).withUnsafeBytes {
-            gl.texImage2D(GLConstant.texture2D, 0, GLConstant.rgba32f, GLsizei(GradientRamp.width), 1, 0,
-                          GLConstant.rgba, GLConstant.float, $0.baseAddress)
+        let texels = GradientRamp.texels(stops)
+        let tex = texels.withUnsafeBytes {
+            makeTexture(width: GradientRamp.width, height: 1, format: GLConstant.rgba32f, type: GLConstant.float, data: $0.baseAddress)
         }
-        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linear)
-        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.linear)
-        gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
-        gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
         ramps[stops] = tex
         return tex
     }
@@ -44,19 +36,24 @@ final class TextureCache {
             for (_, t) in entries { var id = t; gl.deleteTextures(1, &id) }
             entries = [:]
         }
+        let tex = image.pixels.withUnsafeBytes {
+            makeTexture(width: image.width, height: image.height, format: GLConstant.rgba8, type: GLConstant.unsignedByte, data: $0.baseAddress)
+        }
+        entries[image.identity] = tex
+        return tex
+    }
+
+    /// A bilinear, edge-clamped RGBA texture from tightly packed rows.
+    private func makeTexture(width: Int, height: Int, format: GLint, type: GLenum, data: UnsafeRawPointer?) -> GLuint {
         var tex: GLuint = 0
         gl.genTextures(1, &tex)
         gl.bindTexture(GLConstant.texture2D, tex)
         gl.pixelStorei(GLConstant.unpackAlignment, 1)
-        image.pixels.withUnsafeBytes {
-            gl.texImage2D(GLConstant.texture2D, 0, GLConstant.rgba8, GLsizei(image.width), GLsizei(image.height), 0,
-                          GLConstant.rgba, GLConstant.unsignedByte, $0.baseAddress)
-        }
+        gl.texImage2D(GLConstant.texture2D, 0, format, GLsizei(width), GLsizei(height), 0, GLConstant.rgba, type, data)
         gl.texParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.linear)
         gl.texParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.linear)
         gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
         gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
-        entries[image.identity] = tex
         return tex
     }
 }
