@@ -48,6 +48,7 @@ test: deps
 # Prints one JSON line per case; see docs/ARCHITECTURE.md for what each case measures.
 bench: release
 	.build/release/StrataBench
+	.build/release/StrataBench --encoders
 
 # The only way reference images change: rerecord them all, then review and commit.
 record-references: deps

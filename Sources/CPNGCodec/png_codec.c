@@ -44,7 +44,7 @@ static void write_bytes(png_structp png, png_bytep bytes, png_size_t count) {
 
 static void flush_bytes(png_structp png) { (void)png; }
 
-int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
+int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter, int strategy,
                       uint8_t **out, size_t *out_length, char *error, size_t error_length) {
     codec_state state = { .error = error, .error_length = error_length };
     growing_buffer buffer = { 0 };
@@ -65,6 +65,7 @@ int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int 
     }
     png_set_write_fn(png, &buffer, write_bytes, flush_bytes);
     png_set_compression_level(png, level);
+    png_set_compression_strategy(png, strategy);
     int filters;
     switch (filter) {
     case STRATA_PNG_FILTER_NONE: filters = PNG_FILTER_NONE; break;

@@ -9,9 +9,12 @@
 enum { STRATA_PNG_FILTER_NONE = 0, STRATA_PNG_FILTER_SUB = 1, STRATA_PNG_FILTER_UP = 2,
        STRATA_PNG_FILTER_PAETH = 4, STRATA_PNG_FILTER_ADAPTIVE = 5 };
 
+// zlib strategies for strata_png_encode (zlib.h's values).
+enum { STRATA_ZLIB_DEFAULT = 0, STRATA_ZLIB_FILTERED = 1, STRATA_ZLIB_HUFFMAN_ONLY = 2, STRATA_ZLIB_RLE = 3 };
+
 // Encodes straight-alpha RGBA8 rows (top-down) as an RGBA PNG. On success returns 0 and
 // a malloc'd buffer the caller frees; on failure writes a message to `error`.
-int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
+int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter, int strategy,
                       uint8_t **out, size_t *out_length, char *error, size_t error_length);
 
 // Decodes any PNG into straight-alpha RGBA8, top-down, refusing images wider or taller

@@ -11,10 +11,16 @@ public enum PNG {
         public enum Filter: Int32, Sendable, CaseIterable {
             case none = 0, sub = 1, up = 2, paeth = 4, adaptive = 5
         }
+        /// zlib's match-finding strategy. `.rle` only finds runs (matches at distance 1),
+        /// which is what filtered UI frames are mostly made of.
+        public enum Strategy: Int32, Sendable, CaseIterable {
+            case `default` = 0, filtered = 1, huffmanOnly = 2, rle = 3
+        }
         public var compressionLevel: Int
         public var filter: Filter
-        public init(compressionLevel: Int = 1, filter: Filter = .up) {
-            self.compressionLevel = compressionLevel; self.filter = filter
+        public var strategy: Strategy
+        public init(compressionLevel: Int = 1, filter: Filter = .up, strategy: Strategy = .default) {
+            self.compressionLevel = compressionLevel; self.filter = filter; self.strategy = strategy
         }
         public static let fast = Options()
     }
@@ -30,6 +36,7 @@ public enum PNG {
         let status = straight.withUnsafeBufferPointer { px in
             strata_png_encode(px.baseAddress, UInt32(image.width), UInt32(image.height),
                               Int32(max(0, min(9, options.compressionLevel))), options.filter.rawValue,
+                              options.strategy.rawValue,
                               &out, &length, &message, message.count)
         }
         guard status == 0, let bytes = out else {
