@@ -36,6 +36,7 @@ let package = Package(
                     .embedInCode("layer.vert"), .embedInCode("layer.frag"),
                     .embedInCode("shadow.frag"), .embedInCode("shadow-mask.frag"),
                     .embedInCode("composite.frag"),
+                    .embedInCode("text.vert"), .embedInCode("text.frag"),
                 ]),
 
         // GL loader, shader programs, compositor, surfaces, PNG I/O.

@@ -7,5 +7,7 @@ public enum ShaderSources {
         "shadow.frag": String(decoding: PackageResources.shadow_frag, as: UTF8.self),
         "shadow-mask.frag": String(decoding: PackageResources.shadow_mask_frag, as: UTF8.self),
         "composite.frag": String(decoding: PackageResources.composite_frag, as: UTF8.self),
+        "text.vert": String(decoding: PackageResources.text_vert, as: UTF8.self),
+        "text.frag": String(decoding: PackageResources.text_frag, as: UTF8.self),
     ]
 }

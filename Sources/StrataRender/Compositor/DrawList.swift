@@ -1,4 +1,5 @@
 import StrataModel
+import StrataText
 
 /// What the compositor sends to GL for one frame: a flat, ordered list of commands built
 /// from the layer tree in pure Swift, so it can be inspected and tested without GL.
@@ -13,6 +14,8 @@ public enum DrawCommand {
     case beginGroup
     /// Composites the group onto the target below it with `opacity`, clipped to `mask`.
     case endGroup(GroupComposite)
+    /// A text layer's string, drawn after its fill and before its sublayers.
+    case text(TextDraw)
 }
 
 /// A quad in a layer's local space and its local-to-pixel transform.
@@ -76,6 +79,31 @@ public struct ShadowDraw {
     public var name: String?
 }
 
+/// A TextLayer's text. The draw carries what to lay out, not glyphs: the renderer lays
+/// it out (through the font library's cache) and places the glyphs on the output's pixel
+/// grid, rasterised at `scale` times the font size.
+public struct TextDraw {
+    /// Local points -> output pixels, as a quad's.
+    public var matrix: Transform3D
+    /// The text box: the layer's bounds, in local points.
+    public var bounds: Rect
+    public var string: String
+    public var style: TextStyle
+    /// Straight alpha; the renderer premultiplies.
+    public var color: Color
+    public var opacity: Double
+    /// The output scale: pixels per point on the screen, so 2x text is rasterised at 2x.
+    public var scale: Double
+    /// masksToBounds: the glyphs are cut to this shape.
+    public var clip: RoundedRect?
+    public var name: String?
+
+    /// The lines and glyphs the renderer draws.
+    public func layout(library: FontLibrary = .shared) throws -> TextLayout {
+        try library.layout(string, style: style, width: bounds.width, height: bounds.height)
+    }
+}
+
 public struct GroupComposite {
     public var opacity: Double
     /// Clip to this shape (masksToBounds); nil composites the whole target.
@@ -98,5 +126,8 @@ public struct DrawList {
     }
     public var shadowDraws: [ShadowDraw] {
         commands.compactMap { if case .shadow(let d) = $0 { return d } else { return nil } }
+    }
+    public var textDraws: [TextDraw] {
+        commands.compactMap { if case .text(let d) = $0 { return d } else { return nil } }
     }
 }

@@ -86,7 +86,8 @@ public struct DrawListBuilder {
             }
             out.append(.shadow(shadow))
         }
-        let borderAfterSublayers = !visibleSublayers.isEmpty && layer.borderWidth > 0
+        let text = (layer as? TextLayer).flatMap { $0.hasVisibleText ? $0 : nil }
+        let borderAfterSublayers = (!visibleSublayers.isEmpty || text != nil) && layer.borderWidth > 0
         let fill = fillOf(layer)
         let background = backgroundAsClear == ObjectIdentifier(layer) ? nil : layer.backgroundColor
         let hasFill = fill != .none || (background.map { $0.alpha > 0 } ?? false)
@@ -96,6 +97,9 @@ public struct DrawListBuilder {
                 backgroundColor: background, fill: fill,
                 borderWidth: borderAfterSublayers ? 0 : layer.borderWidth, borderColor: layer.borderColor,
                 opacity: drawOpacity, name: layer.name)))
+        }
+        if let text {
+            out.append(.text(textDraw(text, shape: shape, matrix: m, opacity: drawOpacity)))
         }
 
         if !visibleSublayers.isEmpty {
@@ -199,6 +203,13 @@ public struct DrawListBuilder {
         let color = layer.shadowColor.withAlphaComponent(layer.shadowColor.alpha * layer.shadowOpacity * opacity)
         return ShadowDraw(quad: Quad(matrix: m, rect: grownForAntialiasing(grown, m)), shape: moved,
                           sigma: sigma, color: color, occluder: nil, name: layer.name.map { $0 + ".shadow" })
+    }
+
+    /// CATextLayer draws its string as its content: in the fill's place, in its plane.
+    private func textDraw(_ layer: TextLayer, shape: RoundedRect, matrix m: Transform3D, opacity: Double) -> TextDraw {
+        TextDraw(matrix: m, bounds: layer.bounds, string: layer.string ?? "", style: layer.style,
+                 color: layer.foregroundColor, opacity: opacity, scale: scale,
+                 clip: layer.masksToBounds ? shape : nil, name: layer.name.map { $0 + ".text" })
     }
 
     /// Grows a rectangle by about 1.5 output pixels, measured at its most magnified edge,

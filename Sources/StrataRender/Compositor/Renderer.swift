@@ -1,4 +1,5 @@
 import StrataModel
+import StrataText
 
 /// Issues a `DrawList` through GL into an RGBA8 framebuffer object of the frame's size,
 /// and reads it back top-down. Never draws to the default framebuffer: llvmpipe's fast
@@ -21,6 +22,13 @@ public final class Renderer {
     /// Target 0 is the frame; the rest are offscreen groups, reused across frames.
     private var targets: [RenderTarget] = []
     private var targetWidth = 0, targetHeight = 0
+    /// Every text draw's glyphs, rasterised once into one atlas kept across frames.
+    let glyphAtlas = GlyphAtlas()
+    private var textProgram: ShaderProgram?
+    private var atlasTexture: GLuint = 0
+    private var atlasUploadedVersion = -1
+    private var textVertexArray: GLuint = 0
+    private var textVertexBuffer: GLuint = 0
 
     public init(surface: RenderSurface, shaders: ShaderSource = .embedded) throws {
         self.surface = surface
@@ -50,6 +58,7 @@ public final class Renderer {
         shadowMasks.values.forEach { $0.delete(gl) }
         gl.deleteBuffers(1, &vertexBuffer)
         gl.deleteVertexArrays(1, &vertexArray)
+        deleteTextResources()
     }
 
     /// The GL implementation's own description, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
@@ -75,6 +84,8 @@ public final class Renderer {
         try prepareTargets(width: list.pixelWidth, height: list.pixelHeight)
         gl.bindVertexArray(vertexArray)
         try prepareShadowMasks(list)
+        let texts = try prepareText(list)
+        var textIndex = 0
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
         gl.disable(GLConstant.depthTest)
         gl.disable(GLConstant.cullFace)
@@ -111,6 +122,11 @@ public final class Renderer {
                 bind(target: depth, clear: nil)
                 use(compositeProgram)
                 drawComposite(composite, source: source, width: list.pixelWidth, height: list.pixelHeight)
+            case .text(let d):
+                let p = try textShader()
+                use(p)
+                drawText(d, texts[textIndex], program: p)
+                textIndex += 1
             }
         }
         let error = gl.getError()
@@ -322,5 +338,142 @@ struct LayerVariant: Hashable {
         }
         if border { d.append("BORDER") }
         return d
+    }
+}
+
+// MARK: Text
+
+/// GL names the shared GLConstant table does not list yet.
+private enum TextGL {
+    static let r8: GLint = 0x8229
+    static let red: GLenum = 0x1903
+    static let triangles: GLenum = 0x0004
+    static let streamDraw: GLenum = 0x88E0
+}
+
+/// One text draw's glyphs placed in its raster space, and how that space maps to the
+/// output: when the layer sits square on the pixel grid at the output scale, raster
+/// space is the output's pixels (baselines and quads land on whole pixels, glyphs are
+/// copied texel for texel); otherwise it is the layer's points times the scale, taken
+/// through the layer's matrix and sampled bilinearly, as Core Animation scales a
+/// text layer's backing store.
+struct PreparedText {
+    var quads: [GlyphQuad]
+    var toPixels: Transform3D
+    /// raster = local * scale + rasterOffset.
+    var rasterOffset: Point
+    var onPixelGrid: Bool
+}
+
+extension Renderer {
+    /// Lays out every text of the frame and puts their glyphs in the atlas before the
+    /// frame starts, so the atlas is uploaded at most once per frame.
+    private func prepareText(_ list: DrawList) throws -> [PreparedText] {
+        var prepared: [PreparedText] = []
+        var placements: [TextPlacement] = []
+        for case .text(let d) in list.commands {
+            let s = d.scale, m = d.matrix
+            let onGrid = abs(m.m11 - s) < 1e-6 && abs(m.m22 - s) < 1e-6 && abs(m.m12) < 1e-9 && abs(m.m21) < 1e-9
+                && abs(m.m14) < 1e-12 && abs(m.m24) < 1e-12 && abs(m.m44 - 1) < 1e-12
+            let offset = onGrid ? Point(x: m.m41, y: m.m42) : .zero
+            let toPixels = onGrid ? Transform3D.identity
+                : Transform3D.makeTranslation(-offset.x, -offset.y, 0).concatenating(.makeScale(1 / s, 1 / s, 1)).concatenating(m)
+            prepared.append(PreparedText(quads: [], toPixels: toPixels, rasterOffset: offset, onPixelGrid: onGrid))
+            placements.append(TextPlacement(layout: try d.layout(),
+                                            origin: Point(x: d.bounds.minX * s + offset.x, y: d.bounds.minY * s + offset.y),
+                                            scale: s))
+        }
+        guard !placements.isEmpty else { return [] }
+        for (i, quads) in glyphAtlas.quads(for: placements).enumerated() { prepared[i].quads = quads }
+        uploadAtlas()
+        return prepared
+    }
+
+    private func textShader() throws -> ShaderProgram {
+        if let p = textProgram { return p }
+        let p = try ShaderProgram(gl: gl, vertex: "text.vert", fragment: "text.frag", source: shaders)
+        textProgram = p
+        return p
+    }
+
+    private func uploadAtlas() {
+        if atlasTexture == 0 {
+            gl.genTextures(1, &atlasTexture)
+            gl.bindTexture(GLConstant.texture2D, atlasTexture)
+            // text.frag reads texels itself (texelFetch); no filtering, no mipmaps.
+            gl.texParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, GLConstant.nearest)
+            gl.texParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, GLConstant.nearest)
+            gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapS, GLConstant.clampToEdge)
+            gl.texParameteri(GLConstant.texture2D, GLConstant.textureWrapT, GLConstant.clampToEdge)
+        }
+        guard glyphAtlas.version != atlasUploadedVersion else { return }
+        gl.activeTexture(GLConstant.texture0)
+        gl.bindTexture(GLConstant.texture2D, atlasTexture)
+        gl.pixelStorei(GLConstant.unpackAlignment, 1)
+        glyphAtlas.coverage.withUnsafeBytes {
+            gl.texImage2D(GLConstant.texture2D, 0, TextGL.r8, GLsizei(glyphAtlas.width), GLsizei(glyphAtlas.height), 0,
+                          TextGL.red, GLConstant.unsignedByte, $0.baseAddress)
+        }
+        atlasUploadedVersion = glyphAtlas.version
+    }
+
+    private func drawText(_ d: TextDraw, _ text: PreparedText, program p: ShaderProgram) {
+        guard !text.quads.isEmpty else { return }
+        if textVertexArray == 0 {
+            gl.genVertexArrays(1, &textVertexArray)
+            gl.bindVertexArray(textVertexArray)
+            gl.genBuffers(1, &textVertexBuffer)
+            gl.bindBuffer(GLConstant.arrayBuffer, textVertexBuffer)
+            // Position, texel within the glyph, the glyph's atlas rectangle: 8 floats.
+            gl.vertexAttribPointer(0, 2, GLConstant.float, 0, 32, nil)
+            gl.enableVertexAttribArray(0)
+            gl.vertexAttribPointer(1, 2, GLConstant.float, 0, 32, UnsafeRawPointer(bitPattern: 8))
+            gl.enableVertexAttribArray(1)
+            gl.vertexAttribPointer(2, 4, GLConstant.float, 0, 32, UnsafeRawPointer(bitPattern: 16))
+            gl.enableVertexAttribArray(2)
+        }
+        var vertices: [GLfloat] = []
+        vertices.reserveCapacity(text.quads.count * 48)
+        for q in text.quads {
+            let (x0, y0, x1, y1) = (GLfloat(q.x0), GLfloat(q.y0), GLfloat(q.x1), GLfloat(q.y1))
+            let (w, h) = (GLfloat(q.atlasWidth), GLfloat(q.atlasHeight))
+            let glyph = [GLfloat(q.atlasX), GLfloat(q.atlasY), w, h]
+            for (x, y, tx, ty) in [(x0, y0, 0, 0), (x1, y0, w, 0), (x0, y1, 0, h),
+                                   (x1, y0, w, 0), (x1, y1, w, h), (x0, y1, 0, h)] as [(GLfloat, GLfloat, GLfloat, GLfloat)] {
+                vertices += [x, y, tx, ty]
+                vertices += glyph
+            }
+        }
+        gl.bindVertexArray(textVertexArray)
+        gl.bindBuffer(GLConstant.arrayBuffer, textVertexBuffer)
+        vertices.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, TextGL.streamDraw) }
+
+        var m = text.toPixels.elements.map { GLfloat($0) }
+        gl.uniformMatrix4fv(p.location("u_matrix"), 1, 0, &m)
+        gl.uniform4f(p.location("u_rasterToLocal"), GLfloat(text.rasterOffset.x), GLfloat(text.rasterOffset.y),
+                     GLfloat(d.scale), 0)
+        let c = d.color.premultiplied
+        gl.uniform4f(p.location("u_color"), GLfloat(c.r), GLfloat(c.g), GLfloat(c.b), GLfloat(c.a))
+        gl.uniform1f(p.location("u_opacity"), GLfloat(d.opacity))
+        if let clip = d.clip {
+            gl.uniform1i(p.location("u_clipped"), 1)
+            let r = clip.rect
+            gl.uniform4f(p.location("u_shape"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
+            gl.uniform1f(p.location("u_radius"), GLfloat(clip.cornerRadius))
+        } else {
+            gl.uniform1i(p.location("u_clipped"), 0)
+        }
+        gl.activeTexture(GLConstant.texture0)
+        gl.bindTexture(GLConstant.texture2D, atlasTexture)
+        gl.uniform1i(p.location("u_atlas"), 0)
+        gl.uniform1i(p.location("u_onPixelGrid"), text.onPixelGrid ? 1 : 0)
+        gl.drawArrays(TextGL.triangles, 0, GLsizei(text.quads.count * 6))
+        gl.bindVertexArray(vertexArray)
+    }
+
+    private func deleteTextResources() {
+        if atlasTexture != 0 { gl.deleteTextures(1, &atlasTexture) }
+        if textVertexBuffer != 0 { gl.deleteBuffers(1, &textVertexBuffer) }
+        if textVertexArray != 0 { gl.deleteVertexArrays(1, &textVertexArray) }
     }
 }

@@ -1,2 +1,0 @@
-// Placeholder until the text work lands.
-enum StrataTextPlaceholder {}

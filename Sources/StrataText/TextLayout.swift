@@ -1,0 +1,158 @@
+import StrataModel
+
+/// A string laid out in lines: which glyph of which face goes where, in points, from
+/// the top-left of the text's box, with the box's size. The same at every output scale
+/// (advances and kerning come unhinted from font units), so measuring and drawing agree.
+///
+/// - Paragraphs end at newlines; lines wrap to `width` between words, and between CJK
+///   characters (not before closing punctuation or after opening punctuation), or
+///   between any characters with `.byCharWrapping`; a word wider than the line breaks
+///   between characters. Spaces at a line's end hang: they take no width.
+/// - At most `style.numberOfLines` lines (0: no limit), and only as many as `height`
+///   holds when given; the last line shown then ends as `lineBreakMode` says.
+/// - Line boxes come from the primary font's metrics (fallback faces do not make a
+///   line taller, so the baselines of mixed Chinese and Latin text stay put).
+/// - Kerning between glyphs of one face (GPOS pairs or the kern table). No other
+///   shaping: no ligatures, no contextual forms, no bidirectional text.
+public struct TextLayout: Sendable {
+    /// A glyph's pen position: x from the box's left edge, y its baseline from the top.
+    public struct Glyph: Hashable, Sendable {
+        public let face: FontFace
+        public let glyph: UInt32
+        public let x: Double
+        public let y: Double
+    }
+
+    public struct Line: Sendable {
+        public let glyphs: [Glyph]
+        /// What the line shows, "…" included.
+        public let text: String
+        /// The line's left edge after alignment.
+        public let x: Double
+        /// Advance width, trailing spaces excluded.
+        public let width: Double
+        public let baseline: Double
+    }
+
+    public let string: String
+    public let style: TextStyle
+    public let lines: [Line]
+    /// The widest line by the lines' total height: what `sizeThatFits` answers.
+    public let size: Size
+    /// True when text was left out (lines beyond the limit, or cut by "…").
+    public let isTruncated: Bool
+    /// The primary font's metrics at its size.
+    public let metrics: FontMetrics
+    /// Baseline-to-baseline distance.
+    public let lineHeight: Double
+
+    /// Tolerance for a line that exactly fits: a width measured here, fed back as the
+    /// box width, must not wrap.
+    static let fitTolerance = 1e-6
+
+    /// `width` nil or not positive: lines break only at newlines. `height` nil or not
+    /// positive: no limit from the box's height.
+    public init(string: String, style: TextStyle, width: Double? = nil, height: Double? = nil,
+                library: FontLibrary = .shared) throws {
+        self.string = string
+        self.style = style
+        let primary = try library.face(for: style.font)
+        metrics = primary.metrics(size: style.font.size)
+        lineHeight = style.lineHeight ?? metrics.lineHeight
+        let maxWidth = width.flatMap { $0 > 0 ? $0 : nil }
+
+        let shaper = Shaper(font: style.font, primary: primary, library: library)
+        let paragraphs = try TextLayout.paragraphs(string).map { try shaper.clusters($0) }
+        let wrapMode: LineBreaker.Mode = style.lineBreakMode == .byCharWrapping ? .characters : .words
+
+        // Every line the text would take, then the ones that are shown.
+        var all: [(paragraph: Int, range: Range<Int>)] = []
+        for (p, clusters) in paragraphs.enumerated() {
+            let ranges = LineBreaker(clusters: clusters, mode: wrapMode).lines(width: maxWidth)
+            all += ranges.map { (p, $0) }
+        }
+        var limit = style.numberOfLines > 0 ? style.numberOfLines : Int.max
+        if let h = height, h > 0, lineHeight > 0 {
+            // A box a hair shorter than its lines (layout rounding) still shows them.
+            limit = min(limit, max(1, Int(((h + 0.5) / lineHeight).rounded(.down))))
+        }
+
+        var shown: [[Cluster]] = all.prefix(limit).map { Array(paragraphs[$0.paragraph][$0.range]) }
+        isTruncated = all.count > limit
+        if isTruncated, let last = all.prefix(limit).last {
+            let rest = Array(paragraphs[last.paragraph][last.range.lowerBound...])
+            let ellipsis = try shaper.ellipsis()
+            let truncator = Truncator(ellipsis: ellipsis, width: maxWidth)
+            switch style.lineBreakMode {
+            case .byWordWrapping, .byCharWrapping: break
+            case .byClipping: shown[shown.count - 1] = rest
+            case .byTruncatingTail: shown[shown.count - 1] = truncator.tail(rest)
+            case .byTruncatingMiddle: shown[shown.count - 1] = truncator.middle(rest)
+            case .byTruncatingHead: shown[shown.count - 1] = truncator.head(rest)
+            }
+        }
+
+        let widths = shown.map { LineBreaker.width(of: $0[...]) }
+        let boxWidth = maxWidth ?? widths.max() ?? 0
+        let alignment: Double
+        switch style.alignment {
+        case .left, .natural: alignment = 0
+        case .center: alignment = 0.5
+        case .right: alignment = 1
+        }
+        // The natural line puts the ascender at the top; a set line height adds its
+        // extra above the text, keeping the descender at the bottom.
+        let baselineOffset = style.lineHeight == nil ? metrics.ascender : lineHeight - metrics.descender
+        var lines: [Line] = []
+        for (i, clusters) in shown.enumerated() {
+            let x = (boxWidth - widths[i]) * alignment
+            let baseline = Double(i) * lineHeight + baselineOffset
+            var glyphs: [Glyph] = []
+            var pen = x
+            for (k, c) in clusters.enumerated() {
+                if k > 0 { pen += c.kernBefore }
+                for g in c.glyphs { glyphs.append(Glyph(face: g.face, glyph: g.glyph, x: pen + g.x, y: baseline)) }
+                pen += c.advance
+            }
+            lines.append(Line(glyphs: glyphs, text: String(clusters.map(\.character)), x: x, width: widths[i],
+                              baseline: baseline))
+        }
+        self.lines = lines
+        size = Size(width: widths.max() ?? 0, height: Double(lines.count) * lineHeight)
+    }
+
+    /// Every glyph of every line.
+    public var glyphs: [Glyph] { lines.flatMap(\.glyphs) }
+
+    /// The text split at newlines (\n, \r\n, \r, U+2028, U+2029 ...); an empty string has
+    /// no paragraphs, so it takes no lines.
+    static func paragraphs(_ s: String) -> [[Character]] {
+        guard !s.isEmpty else { return [] }
+        var out: [[Character]] = [[]]
+        for c in s {
+            if c.isNewline {
+                out.append([])
+            } else {
+                out[out.count - 1].append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// One character's glyphs, as layout moves it around: advance in points, and the
+/// kerning it takes from the character before it (dropped at a line's start).
+struct Cluster: Sendable {
+    struct Piece: Sendable {
+        let face: FontFace
+        let glyph: UInt32
+        /// Offset from the cluster's pen position, points.
+        let x: Double
+    }
+    let character: Character
+    let glyphs: [Piece]
+    let advance: Double
+    var kernBefore: Double
+    /// A space lines may break after; it takes no width at a line's end.
+    let isSpace: Bool
+}

@@ -1,1 +1,0 @@
-// Text tests land with the text work.
