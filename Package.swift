@@ -54,8 +54,12 @@ let package = Package(
         // Frame comparison (pixelmatch-style), diff images.
         .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataRender"], path: "Sources/StrataCompare"),
 
+        // UIKit's roles on top of layers: controllers, presentation, alerts, text fields.
+        .target(name: "StrataUI", dependencies: ["StrataModel", "StrataText", "StrataGestures"], path: "Sources/StrataUI"),
+
         // The scenes of the seeds.
-        .target(name: "StrataScenes", dependencies: ["StrataModel", "StrataGestures"], path: "Sources/StrataScenes"),
+        .target(name: "StrataScenes", dependencies: ["StrataModel", "StrataGestures", "StrataText", "StrataUI"],
+                path: "Sources/StrataScenes"),
 
         // Deterministic replay of traces into frames, and the live window's run loop.
         .target(name: "StrataReplay",
@@ -75,6 +79,7 @@ let package = Package(
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataRender", "StrataModel"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
+        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),

@@ -1,0 +1,2 @@
+// Placeholder until the UI work lands.
+enum StrataUIPlaceholder {}

@@ -1,0 +1,1 @@
+// UI tests land with the UI work.
