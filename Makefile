@@ -11,7 +11,7 @@ TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk
 
-.PHONY: deps build release demo test bench record-references clean
+.PHONY: deps build release demo test bench record-references record-traces clean
 
 # Installs only what is missing; apt-get runs (with one update) only when something is.
 deps:
@@ -53,6 +53,10 @@ bench: release
 # The only way reference images change: rerecord them all, then review and commit.
 record-references: deps
 	STRATA_RECORD=1 $(SWIFT) test
+
+# Rerecords Traces/*.trace in a real window on a private Xvfb display, driven by xdotool.
+record-traces: build
+	scripts/record-traces.sh
 
 clean:
 	rm -rf .build $(OUT)

@@ -58,8 +58,13 @@ public final class CarouselScene {
     /// so 7 planes leave a gap and 500 planes stack at one angle, as on an iPhone.
     public var degreesPerPlane: Double { Double(360 / max(1, planes.count)) }
 
-    /// The seed's `animate`: perspective, then the turn, then 250 pt out along z.
+    /// The seed's `animate`: perspective, then the turn, then 250 pt out along z, in a
+    /// transaction of duration 0 ("Avoid animations"), so the planes follow the finger
+    /// at once even in a tree that animates implicitly.
     public func layoutPlanes() {
+        Transaction.begin()
+        defer { Transaction.commit() }
+        Transaction.setAnimationDuration(0)
         var degrees = angle
         for plane in planes {
             var t = Transform3D.identity

@@ -10,12 +10,20 @@ open class GradientLayer: Layer {
     }
 
     /// Up to 8 colors; the renderer uses the first 8.
-    public var colors: [Color] = []
+    public var colors: [Color] = [] {
+        didSet { animatablePropertyDidChange("colors", from: .colors(oldValue)) }
+    }
     /// Stop positions in 0...1, one per color; nil spreads the colors evenly.
-    public var locations: [Double]?
+    public var locations: [Double]? {
+        didSet { animatablePropertyDidChange("locations", from: .doubles(oldValue ?? evenLocations)) }
+    }
     /// In unit coordinates of the bounds.
-    public var startPoint = Point(x: 0.5, y: 0)
-    public var endPoint = Point(x: 0.5, y: 1)
+    public var startPoint = Point(x: 0.5, y: 0) {
+        didSet { animatablePropertyDidChange("startPoint", from: .point(oldValue)) }
+    }
+    public var endPoint = Point(x: 0.5, y: 1) {
+        didSet { animatablePropertyDidChange("endPoint", from: .point(oldValue)) }
+    }
     public var type: GradientType = .axial
 
     public static let maximumStops = 8
@@ -37,4 +45,43 @@ open class GradientLayer: Layer {
     }
 
     open override var drawsOwnContent: Bool { super.drawsOwnContent || !colors.isEmpty }
+
+    /// What nil `locations` means: the colors spread evenly from 0 to 1.
+    var evenLocations: [Double] {
+        colors.count < 2 ? colors.map { _ in 0 } : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+    }
+
+    open override func copyProperties(from layer: Layer) {
+        super.copyProperties(from: layer)
+        guard let g = layer as? GradientLayer else { return }
+        colors = g.colors
+        locations = g.locations
+        startPoint = g.startPoint
+        endPoint = g.endPoint
+        type = g.type
+    }
+
+    /// Adds "colors" (colors), "locations" (doubles; nil reads as evenly spread),
+    /// "startPoint" and "endPoint" (points) to the layer's key paths.
+    open override func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
+        switch keyPath {
+        case "colors": return .colors(colors)
+        case "locations": return .doubles(locations ?? evenLocations)
+        case "startPoint": return .point(startPoint)
+        case "endPoint": return .point(endPoint)
+        default: return super.animatableValue(forKeyPath: keyPath)
+        }
+    }
+
+    @discardableResult
+    open override func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
+        switch (keyPath, value) {
+        case ("colors", .colors(let c)): colors = c
+        case ("locations", .doubles(let l)): locations = l
+        case ("startPoint", .point(let p)): startPoint = p
+        case ("endPoint", .point(let p)): endPoint = p
+        default: return super.setAnimatableValue(value, forKeyPath: keyPath)
+        }
+        return true
+    }
 }

@@ -4,38 +4,114 @@
 open class Layer {
     public init() {}
 
+    /// CALayer's `init(layer:)`: a shadow copy of `layer`'s own properties (not its
+    /// sublayers, animations or clock), as presentation copies are made. A convenience
+    /// initializer so that subclasses which override `init()` inherit it; they copy their
+    /// own properties by overriding `copyProperties(from:)`.
+    public required convenience init(layer: Layer) {
+        self.init()
+        isCopying = true
+        copyProperties(from: layer)
+        isCopying = false
+    }
+
+    /// Copies every stored property a presentation copy needs from `layer`. Subclasses
+    /// with stored properties of their own override it, call super, and copy theirs
+    /// (when `layer` is of their class); otherwise their presentation copies would show
+    /// default values.
+    open func copyProperties(from layer: Layer) {
+        name = layer.name
+        bounds = layer.bounds
+        position = layer.position
+        anchorPoint = layer.anchorPoint
+        anchorPointZ = layer.anchorPointZ
+        zPosition = layer.zPosition
+        transform = layer.transform
+        sublayerTransform = layer.sublayerTransform
+        backgroundColor = layer.backgroundColor
+        opacity = layer.opacity
+        isHidden = layer.isHidden
+        cornerRadius = layer.cornerRadius
+        borderWidth = layer.borderWidth
+        borderColor = layer.borderColor
+        masksToBounds = layer.masksToBounds
+        shadowColor = layer.shadowColor
+        shadowOpacity = layer.shadowOpacity
+        shadowRadius = layer.shadowRadius
+        shadowOffset = layer.shadowOffset
+        isDoubleSided = layer.isDoubleSided
+        contents = layer.contents
+    }
+
     /// A name for debugging and for finding layers in tests.
     public var name: String?
 
     // MARK: Geometry
 
-    public var bounds: Rect = .zero
+    //
+    // Animatable properties tell `animatablePropertyDidChange` when they are set: in a
+    // layer tree attached to a `SceneClock` that makes an implicit animation (see
+    // `Transaction`); anywhere else it costs a walk up to the root and nothing more.
+
+    public var bounds: Rect = .zero {
+        didSet { animatablePropertyDidChange("bounds", from: .rect(oldValue)) }
+    }
     /// Where the anchor point sits in the superlayer's coordinate space.
-    public var position: Point = .zero
+    public var position: Point = .zero {
+        didSet { animatablePropertyDidChange("position", from: .point(oldValue)) }
+    }
     /// In unit coordinates of the bounds; the transform applies about this point.
-    public var anchorPoint = Point(x: 0.5, y: 0.5)
-    public var anchorPointZ: Double = 0
-    public var zPosition: Double = 0
-    public var transform: Transform3D = .identity
+    public var anchorPoint = Point(x: 0.5, y: 0.5) {
+        didSet { animatablePropertyDidChange("anchorPoint", from: .point(oldValue)) }
+    }
+    public var anchorPointZ: Double = 0 {
+        didSet { animatablePropertyDidChange("anchorPointZ", from: .double(oldValue)) }
+    }
+    public var zPosition: Double = 0 {
+        didSet { animatablePropertyDidChange("zPosition", from: .double(oldValue)) }
+    }
+    public var transform: Transform3D = .identity {
+        didSet { animatablePropertyDidChange("transform", from: .transform(oldValue)) }
+    }
     /// Applied to sublayers about the center of this layer's bounds.
-    public var sublayerTransform: Transform3D = .identity
+    public var sublayerTransform: Transform3D = .identity {
+        didSet { animatablePropertyDidChange("sublayerTransform", from: .transform(oldValue)) }
+    }
 
     // MARK: Appearance
 
-    public var backgroundColor: Color?
-    public var opacity: Double = 1
+    public var backgroundColor: Color? {
+        didSet { animatablePropertyDidChange("backgroundColor", from: .color(oldValue ?? .clear)) }
+    }
+    public var opacity: Double = 1 {
+        didSet { animatablePropertyDidChange("opacity", from: .double(oldValue)) }
+    }
     public var isHidden = false
-    public var cornerRadius: Double = 0
+    public var cornerRadius: Double = 0 {
+        didSet { animatablePropertyDidChange("cornerRadius", from: .double(oldValue)) }
+    }
     /// Drawn inside the bounds, above the content and the sublayers, as in Core Animation.
-    public var borderWidth: Double = 0
-    public var borderColor: Color = .black
+    public var borderWidth: Double = 0 {
+        didSet { animatablePropertyDidChange("borderWidth", from: .double(oldValue)) }
+    }
+    public var borderColor: Color = .black {
+        didSet { animatablePropertyDidChange("borderColor", from: .color(oldValue)) }
+    }
     /// Clips sublayers and contents to the bounds, rounded by `cornerRadius`.
     public var masksToBounds = false
-    public var shadowColor: Color = .black
-    public var shadowOpacity: Double = 0
-    public var shadowRadius: Double = 3
+    public var shadowColor: Color = .black {
+        didSet { animatablePropertyDidChange("shadowColor", from: .color(oldValue)) }
+    }
+    public var shadowOpacity: Double = 0 {
+        didSet { animatablePropertyDidChange("shadowOpacity", from: .double(oldValue)) }
+    }
+    public var shadowRadius: Double = 3 {
+        didSet { animatablePropertyDidChange("shadowRadius", from: .double(oldValue)) }
+    }
     /// Core Animation's default (0, -3) moves the shadow 3 pt up on iOS.
-    public var shadowOffset = Size(width: 0, height: -3)
+    public var shadowOffset = Size(width: 0, height: -3) {
+        didSet { animatablePropertyDidChange("shadowOffset", from: .size(oldValue)) }
+    }
     /// When false, the layer (and its sublayers) are not drawn while facing away.
     public var isDoubleSided = true
     /// A bitmap stretched over the bounds.
@@ -55,6 +131,8 @@ open class Layer {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(max(0, index), sublayers.count))
         layer.superlayer = self
+        // Animations the newcomer brings are now the clock's to start and end.
+        if !isPresentation, let clock { clock.animationsChanged() }
     }
 
     public func insertSublayer(_ layer: Layer, below sibling: Layer) {
@@ -129,5 +207,86 @@ open class Layer {
     /// True when this layer draws nothing of its own (a container only).
     open var drawsOwnContent: Bool {
         backgroundColor.map { $0.alpha > 0 } ?? false || contents != nil || borderWidth > 0
+    }
+
+    // MARK: Animation
+
+    /// Animations in the order they were added (later ones apply on top).
+    var animationRecords: [AnimationRecord] = []
+    /// Set on the root of a scene's tree by `SceneClock.attach(_:)`.
+    var attachedClock: SceneClock?
+    /// For a presentation copy: the model layer it was made from.
+    weak var modelLayerReference: Layer?
+    /// True for copies made by `presentation(at:)`: they never animate implicitly.
+    public internal(set) var isPresentation = false
+    /// True inside `init(layer:)`: copying is not a change.
+    var isCopying = false
+
+    /// The value of an animatable key path (see `AnimatableKeyPaths.swift` for the list),
+    /// nil when the layer has no such key path. Subclasses add key paths by overriding
+    /// this and `setAnimatableValue(_:forKeyPath:)`.
+    open func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
+        layerAnimatableValue(forKeyPath: keyPath)
+    }
+
+    /// Sets an animatable key path; false when the key path is unknown or the value of
+    /// the wrong kind.
+    @discardableResult
+    open func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
+        layerSetAnimatableValue(value, forKeyPath: keyPath)
+    }
+
+    // MARK: Hit testing
+
+    /// CALayer.hitTest: the farthest descendant (or self) whose bounds contain `point`,
+    /// given in the superlayer's coordinates; nil if none. Hidden layers and their
+    /// sublayers are skipped; a layer that masks to its bounds hides sublayers outside
+    /// them; later (and higher-zPosition) sublayers are tested first, as they are drawn
+    /// on top. A layer in a running view animation without `.allowUserInteraction` is
+    /// skipped, as UIKit ignores touches on it. Uses model values, as UIKit does.
+    public func hitTest(_ point: Point) -> Layer? {
+        guard !isHidden, let local = convertFromSuperlayer(point) else { return nil }
+        return hitTest(inBounds: local)
+    }
+
+    /// `hitTest(_:)` with the point already in this layer's own bounds coordinates (for
+    /// the root of a scene, whose bounds are what the window shows).
+    public func hitTest(inBounds point: Point) -> Layer? {
+        guard !isHidden, !isInteractionBlocked(at: clock?.now ?? 0) else { return nil }
+        if masksToBounds && !contains(point) { return nil }
+        let ordered = sublayers.enumerated().sorted {
+            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition > $1.element.zPosition : $0.offset > $1.offset
+        }
+        for (_, sublayer) in ordered {
+            if let hit = sublayer.hitTest(point) { return hit }
+        }
+        return contains(point) ? self : nil
+    }
+
+    /// CALayer.contains: whether a point in this layer's bounds coordinates is inside them.
+    open func contains(_ point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// A point in the superlayer's coordinates mapped into this layer's bounds space,
+    /// through the inverse of `transformToSuperlayer` restricted to the layer's z = 0
+    /// plane (a 2D projective map, invertible even under perspective); nil when the
+    /// layer is seen edge-on.
+    public func convertFromSuperlayer(_ point: Point) -> Point? {
+        let m = transformToSuperlayer
+        // [x y 1] · h = [X Y W] for points with z = 0.
+        let h = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
+        let (a, b, c, d, e, f, g, hh, i) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
+        let c00 = e * i - f * hh, c01 = -(d * i - f * g), c02 = d * hh - e * g
+        let det = a * c00 + b * c01 + c * c02
+        guard det != 0, det.isFinite else { return nil }
+        let inv = [c00, -(b * i - c * hh), b * f - c * e,
+                   c01, a * i - c * g, -(a * f - c * d),
+                   c02, -(a * hh - b * g), a * e - b * d].map { $0 / det }
+        let x = point.x * inv[0] + point.y * inv[3] + inv[6]
+        let y = point.x * inv[1] + point.y * inv[4] + inv[7]
+        let w = point.x * inv[2] + point.y * inv[5] + inv[8]
+        guard w != 0, (x / w).isFinite, (y / w).isFinite else { return nil }
+        return Point(x: x / w, y: y / w)
     }
 }

@@ -10,12 +10,40 @@
 /// Measuring needs fonts, so it lives with the text engine: `import StrataText` for
 /// `sizeThatFits(_:)` and `preferredFrameSize()`.
 ///
-/// Note for presentation copies: Layer has no copy hook yet. When it gains one
-/// (`copyProperties(from:)` or similar), TextLayer must copy every stored property
-/// below: string, font, foregroundColor, alignmentMode, numberOfLines, lineBreakMode,
-/// lineHeight.
+/// Presentation copies carry every text property; `foregroundColor` and `fontSize`
+/// animate, as in Core Animation.
 open class TextLayer: Layer {
     public override init() { super.init() }
+
+    open override func copyProperties(from layer: Layer) {
+        super.copyProperties(from: layer)
+        guard let t = layer as? TextLayer else { return }
+        string = t.string
+        font = t.font
+        foregroundColor = t.foregroundColor
+        alignmentMode = t.alignmentMode
+        numberOfLines = t.numberOfLines
+        lineBreakMode = t.lineBreakMode
+        lineHeight = t.lineHeight
+    }
+
+    open override func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
+        switch keyPath {
+        case "foregroundColor": return .color(foregroundColor)
+        case "fontSize": return .double(fontSize)
+        default: return super.animatableValue(forKeyPath: keyPath)
+        }
+    }
+
+    @discardableResult
+    open override func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
+        switch (keyPath, value) {
+        case ("foregroundColor", .color(let c)): foregroundColor = c
+        case ("fontSize", .double(let d)): fontSize = d
+        default: return super.setAnimatableValue(value, forKeyPath: keyPath)
+        }
+        return true
+    }
 
     /// The text; nil or empty draws nothing.
     public var string: String?

@@ -1,0 +1,337 @@
+import CGLFW
+import Foundation
+import StrataGestures
+import StrataModel
+import StrataRender
+import StrataScenes
+
+/// The version `strata` reports, and writes into traces as `"generator": "strata 0.1"`.
+public enum StrataVersion {
+    public static let current = "0.1"
+    public static var generator: String { "strata \(current)" }
+}
+
+/// Why the live window could not run.
+public enum WindowError: Error, CustomStringConvertible, Equatable {
+    /// No display to open a window on, or GLFW could not open one there.
+    case noDisplay(String)
+    case scene(String)
+
+    public var description: String {
+        switch self {
+        case .noDisplay(let why):
+            return "cannot open a window: \(why). The window needs a display (DISPLAY or WAYLAND_DISPLAY); "
+                + "without one, replay a trace offscreen with 'strata replay TRACE'"
+        case .scene(let message): return message
+        }
+    }
+}
+
+/// What a window session ended with.
+public struct WindowResult: Sendable {
+    /// The scene's `statusDescription` after the last event, e.g. `angle: 47.5`.
+    public var finalStatus: String
+    public var eventCount: Int
+    public var framesDrawn: Int
+    /// Seconds from the first frame to the close.
+    public var duration: Double
+}
+
+/// `strata window`: a scene in a GLFW window, driven by the mouse and keyboard, drawn
+/// by the same compositor as offscreen (into the renderer's framebuffer object, then
+/// blitted upright to the window), optionally recording a trace as events happen.
+///
+/// Each pass of the loop: poll GLFW (its callbacks turn input into `InputEvent`s stamped
+/// with seconds since the first frame, hand them to the scene and append them to the
+/// trace), advance the scene to now, redraw if anything changed or an animation runs,
+/// swap (vsync). SIGINT/SIGTERM and closing the window end the loop the same way: a
+/// final frame, the screenshot if asked, the trace closed. The window is the one place
+/// that reads a clock; a replay of its trace reads none.
+public final class LiveWindow {
+    public struct Options {
+        public var sceneName: String
+        public var sceneOptions: [String: TraceValue]
+        /// The view in points; the window opens at this size (times the content scale).
+        public var viewSize: Size
+        /// Record a trace here: header first, each event appended as it happens.
+        public var recordPath: String?
+        /// Write the final frame, read back from the framebuffer object, here on close.
+        public var screenshotPath: String?
+        /// Close once no input has arrived for this many seconds (for scripts and tests).
+        public var exitAfterIdle: Double?
+        public var shaders: ShaderSource
+        public var vsync: Bool
+
+        public init(sceneName: String, sceneOptions: [String: TraceValue] = [:], viewSize: Size = Size(width: 480, height: 320),
+                    recordPath: String? = nil, screenshotPath: String? = nil, exitAfterIdle: Double? = nil,
+                    shaders: ShaderSource = .embedded, vsync: Bool = true) {
+            self.sceneName = sceneName; self.sceneOptions = sceneOptions; self.viewSize = viewSize
+            self.recordPath = recordPath; self.screenshotPath = screenshotPath; self.exitAfterIdle = exitAfterIdle
+            self.shaders = shaders; self.vsync = vsync
+        }
+    }
+
+    public let options: Options
+
+    private var scene: Scene!
+    private var surface: GLFWWindowSurface!
+    private var writer: TraceWriter?
+    private var start = 0.0
+    private var lastEventTime = 0.0
+    private var lastT = 0.0
+    private var pointerDown = false
+    private var dirty = true
+    private var eventCount = 0
+    private var failure: Error?
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// True when the environment names a display GLFW could use.
+    public static var hasDisplayEnvironment: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+    }
+
+    /// Opens the window and runs until it is closed, Ctrl-C, SIGTERM, or `exitAfterIdle`.
+    /// Main thread only (GLFW).
+    public func run() throws -> WindowResult {
+        let view = options.viewSize
+        do {
+            scene = try SceneRegistry.makeScene(named: options.sceneName, options: options.sceneOptions, viewSize: view)
+        } catch let e as SceneError {
+            throw WindowError.scene(e.message)
+        }
+        guard LiveWindow.hasDisplayEnvironment else {
+            throw WindowError.noDisplay("no display: neither DISPLAY nor WAYLAND_DISPLAY is set")
+        }
+        // From here SIGINT/SIGTERM close the window cleanly instead of killing strata.
+        let savedSignals = StopSignal.install()
+        defer { StopSignal.restore(savedSignals) }
+        do {
+            surface = try GLFWWindowSurface(width: Int(view.width.rounded()), height: Int(view.height.rounded()),
+                                            title: title(), vsync: options.vsync)
+        } catch let e as RenderError {
+            throw WindowError.noDisplay("\(e)")
+        }
+        defer { surface = nil }
+        let renderer = try Renderer(surface: surface, shaders: options.shaders)
+
+        if let path = options.recordPath {
+            let header = TraceHeader(scene: options.sceneName, width: view.width, height: view.height, scale: 1, fps: 60,
+                                     options: options.sceneOptions,
+                                     recorded: ISO8601DateFormatter().string(from: Date()),
+                                     generator: StrataVersion.generator)
+            writer = try TraceWriter(path: path, header: header)
+        }
+
+        installCallbacks()
+
+        var framesDrawn = 0
+        var shownStatus = ""
+        func drawFrame() throws {
+            let fb = surface.framebufferSize
+            guard fb.width > 0, fb.height > 0 else { return }   // minimised
+            let scale = Double(fb.width) / view.width
+            let list = DrawListBuilder(pixelWidth: fb.width, pixelHeight: fb.height, scale: scale).build(root: scene.presentationLayer)
+            try renderer.draw(list)
+            try renderer.present(frameWidth: fb.width, frameHeight: fb.height, drawableWidth: fb.width, drawableHeight: fb.height)
+            surface.swapBuffers()
+            framesDrawn += 1
+            dirty = false
+            let status = scene.statusDescription
+            if status != shownStatus { shownStatus = status; surface.setTitle(title()) }
+        }
+
+        start = monotonicSeconds()
+        lastEventTime = 0
+        scene.advance(to: 0)
+        try drawFrame()
+
+        let frameInterval = 1.0 / 60
+        var lastFrameStart = monotonicSeconds()
+        while !surface.shouldClose && StopSignal.flag == 0 && failure == nil {
+            let now = elapsed()
+            if let idle = options.exitAfterIdle, now - lastEventTime >= idle, !pointerDown, scene.isIdle { break }
+            if dirty || scene.hasRunningAnimations {
+                // Pace to the display: vsync blocks in swap; where it does not (Xvfb), sleep.
+                let wait = lastFrameStart + frameInterval - monotonicSeconds()
+                if wait > 0.001 { usleep(useconds_t(wait * 1e6)) }
+                lastFrameStart = monotonicSeconds()
+                glfwPollEvents()
+                scene.advance(to: max(lastT, elapsed()))
+                try drawFrame()
+            } else {
+                glfwWaitEventsTimeout(0.05)
+            }
+        }
+        if let failure { throw failure }
+
+        // Whatever closed the window, the last events are in: show and keep that state.
+        glfwPollEvents()
+        if pointerDown {
+            // The window goes away mid-drag, as UIKit cancels a touch whose window does.
+            deliver(.pointer(PointerEvent(.cancel, location: lastPointer, t: eventTime())))
+        }
+        if let failure { throw failure }
+        scene.advance(to: max(lastT, elapsed()))
+        try drawFrame()
+        if let path = options.screenshotPath {
+            try PNG.write(try renderer.readPixels(), to: path)
+        }
+        try writer?.close()
+        return WindowResult(finalStatus: scene.statusDescription, eventCount: eventCount,
+                            framesDrawn: framesDrawn, duration: elapsed())
+    }
+
+    private func title() -> String {
+        "strata — \(options.sceneName) — \(scene?.statusDescription ?? "")"
+    }
+
+    // MARK: Time
+
+    private func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    private func elapsed() -> Double { monotonicSeconds() - start }
+
+    /// Seconds since the first frame, to the millisecond (readable traces), never less
+    /// than the previous event's.
+    private func eventTime() -> Double {
+        let t = max(lastT, (max(0, elapsed()) * 1000).rounded() / 1000)
+        return t
+    }
+
+    // MARK: Input
+
+    private var lastPointer = Point.zero
+
+    /// Cursor position (screen coordinates) to points of the view.
+    private func point(_ x: Double, _ y: Double) -> Point {
+        let size = surface.windowSize
+        let sx = size.width > 0 ? options.viewSize.width / Double(size.width) : 1
+        let sy = size.height > 0 ? options.viewSize.height / Double(size.height) : 1
+        return Point(x: x * sx, y: y * sy)
+    }
+
+    /// Where the cursor is, as of the events handled so far. Kept from the motion events
+    /// rather than asked for (glfwGetCursorPos asks the X server where the pointer is
+    /// now, which may be ahead of the button event being handled).
+    private var cursor: (x: Double, y: Double)?
+
+    private func cursorPoint() -> Point {
+        if let c = cursor { return point(c.x, c.y) }
+        var x = 0.0, y = 0.0
+        glfwGetCursorPos(surface.window, &x, &y)
+        return point(x, y)
+    }
+
+    private func deliver(_ event: InputEvent) {
+        guard failure == nil else { return }
+        do { try writer?.append(event) } catch { failure = error; return }
+        lastT = event.t
+        lastEventTime = event.t
+        if case .pointer(let p) = event {
+            lastPointer = p.location
+            pointerDown = p.kind == .down || p.kind == .move
+        }
+        scene.handle(event)
+        eventCount += 1
+        dirty = true
+    }
+
+    fileprivate func mouseButton(_ button: Int32, _ action: Int32) {
+        guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
+        let p = cursorPoint()
+        if action == GLFW_PRESS, !pointerDown {
+            deliver(.pointer(PointerEvent(.down, location: p, t: eventTime())))
+        } else if action == GLFW_RELEASE, pointerDown {
+            deliver(.pointer(PointerEvent(.up, location: p, t: eventTime())))
+        }
+    }
+
+    fileprivate func cursorMoved(_ x: Double, _ y: Double) {
+        cursor = (x, y)
+        guard pointerDown else { return }
+        let p = point(x, y)
+        if p == lastPointer { return }
+        deliver(.pointer(PointerEvent(.move, location: p, t: eventTime())))
+    }
+
+    fileprivate func character(_ codepoint: UInt32) {
+        guard let scalar = Unicode.Scalar(codepoint) else { return }
+        deliver(.key(KeyEvent(.text(String(Character(scalar))), t: eventTime())))
+    }
+
+    fileprivate func key(_ key: Int32, _ action: Int32, _ mods: Int32) {
+        guard action == GLFW_PRESS || action == GLFW_REPEAT else { return }
+        if mods & GLFW_MOD_CONTROL != 0 || mods & GLFW_MOD_SUPER != 0 {
+            // Ctrl-Q / Ctrl-W (Cmd on a Mac) close the window; they are not scene input.
+            if key == GLFW_KEY_Q || key == GLFW_KEY_W { surface.shouldClose = true }
+            return
+        }
+        let k: KeyEvent.Key
+        switch key {
+        case GLFW_KEY_BACKSPACE: k = .backspace
+        case GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER: k = .return
+        case GLFW_KEY_TAB: k = .tab
+        case GLFW_KEY_ESCAPE: k = .escape
+        default: return
+        }
+        deliver(.key(KeyEvent(.key(k), t: eventTime())))
+    }
+
+    fileprivate func refresh() { dirty = true }
+
+    private func installCallbacks() {
+        let w = surface.window
+        glfwSetWindowUserPointer(w, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetMouseButtonCallback(w) { w, button, action, _ in LiveWindow.from(w)?.mouseButton(button, action) }
+        glfwSetCursorPosCallback(w) { w, x, y in LiveWindow.from(w)?.cursorMoved(x, y) }
+        glfwSetCharCallback(w) { w, c in LiveWindow.from(w)?.character(c) }
+        glfwSetKeyCallback(w) { w, key, _, action, mods in LiveWindow.from(w)?.key(key, action, mods) }
+        glfwSetWindowRefreshCallback(w) { w in LiveWindow.from(w)?.refresh() }
+    }
+
+    private static func from(_ window: OpaquePointer?) -> LiveWindow? {
+        guard let window, let p = glfwGetWindowUserPointer(window) else { return nil }
+        return Unmanaged<LiveWindow>.fromOpaque(p).takeUnretainedValue()
+    }
+}
+
+/// SIGINT and SIGTERM set a flag the window's loop checks, so it closes cleanly (final
+/// frame, trace closed) instead of dying mid-write.
+/// The signals are also unblocked on the calling thread: a parent may pass on a mask
+/// that blocks them (Foundation's Process does, from a Dispatch thread), and a blocked
+/// SIGTERM would never reach the handler.
+enum StopSignal {
+    nonisolated(unsafe) static var flag: sig_atomic_t = 0
+
+    struct Saved {
+        var handlers: [(Int32, sighandler_t?)]
+        var mask: sigset_t
+    }
+
+    static func install() -> Saved {
+        flag = 0
+        let handlers = [SIGINT, SIGTERM].map { sig in
+            (sig, signal(sig) { _ in StopSignal.flag = 1 })
+        }
+        var unblock = sigset_t(), old = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &old)
+        return Saved(handlers: handlers, mask: old)
+    }
+
+    static func restore(_ saved: Saved) {
+        var mask = saved.mask
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        for (sig, handler) in saved.handlers { signal(sig, handler) }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until the replay work lands.
-enum StrataReplayPlaceholder {}

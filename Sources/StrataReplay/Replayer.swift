@@ -1,0 +1,276 @@
+import Foundation
+import StrataGestures
+import StrataModel
+import StrataRender
+import StrataScenes
+
+/// One step of a replay, before anything is drawn: frame `index` at scene time
+/// `index / fps`, after the first `deliveredEventCount` events of the trace have been
+/// handed to the scene (every event with t <= time).
+public struct ReplayStep {
+    public let index: Int
+    public let time: Double
+    public let deliveredEventCount: Int
+    /// The scene in the state this frame shows.
+    public let scene: Scene
+}
+
+/// A rendered frame of a replay.
+public struct ReplayFrame: Sendable {
+    public let index: Int
+    public let time: Double
+    public let deliveredEventCount: Int
+    /// Rows top-down, premultiplied RGBA, `pixelWidth` x `pixelHeight`.
+    public let image: Image
+}
+
+/// How a replay ended.
+public struct ReplayResult: Sendable, Equatable {
+    /// Frames stepped through, 0...frameCount-1 (rendered or not, see `every`).
+    public var frameCount: Int
+    /// Frames handed to the caller (rendered, or written).
+    public var emittedFrameCount: Int
+    /// Scene time of the last frame, seconds.
+    public var endTime: Double
+    public enum Ending: String, Sendable, Equatable {
+        /// After the last event the scene was idle.
+        case idle
+        /// The scene was still animating `idleTimeout` seconds after the last event.
+        case timeout
+        /// `maxFrames` was reached first.
+        case frameLimit
+    }
+    public var ending: Ending
+    /// The scene's `statusDescription` after the last frame, e.g. `angle: 47.5`.
+    public var finalStatus: String
+}
+
+/// Replays a trace deterministically: scene time is `frame index / fps`, and before frame
+/// k is drawn every event with `t <= k / fps` is delivered in order, then the scene is
+/// advanced to `k / fps`. No clock is read, so the same trace gives the same frames on
+/// every run, whatever the machine's speed or llvmpipe's thread count.
+///
+/// By default it runs until the last event has been delivered and then on until the
+/// scene is idle, at most `idleTimeout` seconds more; `maxFrames` caps the count.
+public final class Replayer {
+    public let trace: Trace
+    /// The trace's file (or a stand-in name) for messages.
+    public let traceName: String
+    public let fps: Double
+    public let scale: Double
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    public let maxFrames: Int?
+    public let idleTimeout: Double
+    /// Frames past this (when `maxFrames` is not set) are refused up front: a trace with
+    /// an event at t = 1e9 would otherwise run for years.
+    public static let frameCountLimit = 10_000_000
+
+    private let makeScene: () throws -> Scene
+    /// The scene of the latest run (a fresh one each run), or of the next if none ran yet.
+    public private(set) var scene: Scene
+
+    /// - Parameters:
+    ///   - fps, scale: override the header's.
+    ///   - makeScene: the scene to replay into; by default the header's scene from
+    ///     `SceneRegistry`, with the header's options and view size.
+    public init(trace: Trace, name: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
+                idleTimeout: Double = 10, makeScene: (() throws -> Scene)? = nil) throws {
+        self.trace = trace
+        traceName = name
+        let header = trace.header
+        self.fps = fps ?? header.fps
+        self.scale = scale ?? header.scale
+        self.maxFrames = maxFrames
+        self.idleTimeout = idleTimeout
+        func fail(_ message: String) -> TraceError { TraceError(file: name, line: 1, message: message) }
+        guard self.fps > 0, self.fps.isFinite else { throw fail("fps must be a positive number, got \(clean(self.fps))") }
+        guard self.scale > 0, self.scale.isFinite else { throw fail("scale must be a positive number, got \(clean(self.scale))") }
+        if let m = maxFrames, m < 1 { throw fail("the frame limit must be at least 1, got \(m)") }
+        let w = (header.width * self.scale).rounded(), h = (header.height * self.scale).rounded()
+        guard w >= 1, h >= 1, w <= Double(maximumSurfaceSide), h <= Double(maximumSurfaceSide) else {
+            throw fail("the view, \(clean(header.width)) x \(clean(header.height)) pt at scale \(clean(self.scale)), is \(clean(w))x\(clean(h)) px; each side must be 1...\(maximumSurfaceSide) px")
+        }
+        pixelWidth = Int(w); pixelHeight = Int(h)
+
+        if let makeScene {
+            self.makeScene = makeScene
+        } else {
+            let viewSize = Size(width: header.width, height: header.height)
+            self.makeScene = { [header] in
+                do {
+                    return try SceneRegistry.makeScene(named: header.scene, options: header.options, viewSize: viewSize)
+                } catch let e as SceneError {
+                    throw TraceError(file: name, line: 1, message: e.message)
+                }
+            }
+        }
+        scene = try self.makeScene()
+
+        if maxFrames == nil {
+            let frames = (trace.duration + idleTimeout) * self.fps
+            guard frames <= Double(Replayer.frameCountLimit) else {
+                throw fail("the trace lasts \(clean(trace.duration)) s: at \(clean(self.fps)) fps that is over \(Replayer.frameCountLimit) frames; cap them with --frames")
+            }
+        }
+    }
+
+    /// Reads a trace file and prepares its replay; warnings (a cut-off last line) are
+    /// returned as the reader words them, `FILE:LINE: warning: ...`.
+    public static func load(path: String, fps: Double? = nil, scale: Double? = nil,
+                            maxFrames: Int? = nil) throws -> (replayer: Replayer, warnings: [String]) {
+        let (trace, warnings) = try Trace.read(path: path)
+        return (try Replayer(trace: trace, name: path, fps: fps, scale: scale, maxFrames: maxFrames), warnings)
+    }
+
+    /// Scene time of frame `index`.
+    public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+
+    /// The first frame that sees every event: the smallest k with last.t <= k / fps
+    /// (0 for a trace without events).
+    public var lastEventFrame: Int {
+        guard let last = trace.events.last?.t, last > 0 else { return 0 }
+        var k = Int((last * fps).rounded(.up))
+        while time(ofFrame: k) < last { k += 1 }
+        while k > 0 && time(ofFrame: k - 1) >= last { k -= 1 }
+        return k
+    }
+
+    /// Frames a replay renders if the scene is idle after the last event (fewer with
+    /// `maxFrames`): for a progress bar; animations may make the replay longer.
+    public var plannedFrameCount: Int {
+        let n = lastEventFrame + 1
+        return maxFrames.map { min($0, n) } ?? n
+    }
+
+    /// Steps through the replay without drawing: for each frame, delivers the events
+    /// due, advances the scene, and calls `body` when `index % every == 0`. A fresh scene
+    /// each call, so running twice gives the same steps.
+    @discardableResult
+    public func simulate(every: Int = 1, _ body: (ReplayStep) throws -> Void) throws -> ReplayResult {
+        precondition(every >= 1, "every must be at least 1")
+        let scene = try makeScene()
+        self.scene = scene
+        let events = trace.events
+        let lastEvent = lastEventFrame
+        let deadline = (events.last?.t ?? 0) + idleTimeout
+        var next = 0, index = 0, emitted = 0
+        while true {
+            let t = time(ofFrame: index)
+            while next < events.count && events[next].t <= t {
+                scene.handle(events[next])
+                next += 1
+            }
+            scene.advance(to: t)
+            if index % every == 0 {
+                try body(ReplayStep(index: index, time: t, deliveredEventCount: next, scene: scene))
+                emitted += 1
+            }
+            let ending: ReplayResult.Ending?
+            if let m = maxFrames, index + 1 >= m {
+                ending = .frameLimit
+            } else if index >= lastEvent && scene.isIdle {
+                ending = .idle
+            } else if index >= lastEvent && time(ofFrame: index + 1) > deadline {
+                ending = .timeout
+            } else {
+                ending = nil
+            }
+            if let ending {
+                return ReplayResult(frameCount: index + 1, emittedFrameCount: emitted, endTime: t,
+                                    ending: ending, finalStatus: scene.statusDescription)
+            }
+            index += 1
+        }
+    }
+
+    /// Renders the replay: `body` gets every `every`-th frame, in order.
+    @discardableResult
+    public func frames(renderer: Renderer, every: Int = 1, _ body: (ReplayFrame) throws -> Void) throws -> ReplayResult {
+        try simulate(every: every) { step in
+            let image = try renderer.render(layer: step.scene.presentationLayer, pixelWidth: pixelWidth,
+                                            pixelHeight: pixelHeight, scale: scale)
+            try body(ReplayFrame(index: step.index, time: step.time,
+                                 deliveredEventCount: step.deliveredEventCount, image: image))
+        }
+    }
+
+    /// The file name of frame `index`: `frame-00042.png`.
+    public static func frameFileName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Renders the replay into `directory` (created if missing) as `frame-NNNNN.png`,
+    /// each written atomically. Encoding and writing frame k run on a serial queue while
+    /// frame k+1 renders; at most `pipelineDepth` frames wait. The first write error
+    /// stops the replay and is thrown. `progress` gets (frames rendered, planned count).
+    @discardableResult
+    public func writeFrames(to directory: String, renderer: Renderer, every: Int = 1, pipelineDepth: Int = 2,
+                            options: PNG.Options = .fast,
+                            progress: ((_ done: Int, _ planned: Int) -> Void)? = nil) throws -> ReplayResult {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.io("\(directory): cannot create the output directory: \((error as NSError).localizedDescription)")
+        }
+        let writer = FrameWriter(depth: pipelineDepth)
+        let planned = (plannedFrameCount + every - 1) / every
+        var done = 0
+        let result: ReplayResult
+        do {
+            result = try frames(renderer: renderer, every: every) { frame in
+                let path = (directory as NSString).appendingPathComponent(Replayer.frameFileName(frame.index))
+                try writer.submit { try PNG.write(frame.image, to: path, options: options) }
+                done += 1
+                progress?(done, max(planned, done))
+            }
+        } catch {
+            writer.drain()
+            throw error
+        }
+        try writer.finish()
+        return result
+    }
+}
+
+/// 2 rather than 2.0 in messages.
+func clean(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
+
+/// A serial queue of file writes, at most `depth` outstanding; remembers the first error.
+final class FrameWriter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "strata.replay.writer")
+    private let slots: DispatchSemaphore
+    private let lock = NSLock()
+    private var firstError: Error?
+
+    init(depth: Int) { slots = DispatchSemaphore(value: max(1, depth)) }
+
+    private var error: Error? { lock.lock(); defer { lock.unlock() }; return firstError }
+
+    /// Queues `work`, waiting while `depth` writes are outstanding; throws an earlier
+    /// write's error instead of queueing more.
+    func submit(_ work: @escaping () throws -> Void) throws {
+        if let e = error { throw e }
+        slots.wait()
+        if let e = error { slots.signal(); throw e }
+        queue.async { [self] in
+            defer { slots.signal() }
+            guard error == nil else { return }
+            do { try work() } catch {
+                lock.lock(); if firstError == nil { firstError = error }; lock.unlock()
+            }
+        }
+    }
+
+    /// Waits for queued writes to finish, ignoring their errors.
+    func drain() { queue.sync {} }
+
+    /// Waits for queued writes and throws the first error, if any.
+    func finish() throws {
+        drain()
+        if let e = error { throw e }
+    }
+}

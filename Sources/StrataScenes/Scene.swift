@@ -1,0 +1,40 @@
+import StrataGestures
+import StrataModel
+
+/// A scene as the window and the replay drive it: a layer tree, the input it takes, and
+/// its clock. Time is always given, never read: the window passes seconds since its first
+/// frame, a replay passes `frame index / fps`, so a replay is the same on every run.
+///
+/// Per frame the driver (1) delivers every event due, in order, through `handle(_:)`,
+/// (2) calls `advance(to:)` with the frame's time, (3) renders `presentationLayer`.
+public protocol Scene: AnyObject {
+    /// The root of the layer tree; its bounds are the view, in points.
+    var rootLayer: Layer { get }
+
+    /// Takes one input event (pointer or key), in the order they happened.
+    func handle(_ event: InputEvent)
+
+    /// Brings time-driven state (animations) to `time`, seconds from the start. Called
+    /// once per frame with non-decreasing times, after that frame's events.
+    func advance(to time: Double)
+
+    /// What to draw: the tree as of the last `advance(to:)`, with running animations
+    /// applied (Core Animation's presentation layer). By default a presentation copy of
+    /// `rootLayer` at its clock's time (the model itself when nothing is animated).
+    var presentationLayer: Layer { get }
+
+    /// True while an animation is running: the replay keeps rendering after the last
+    /// event until this is false, and the window keeps redrawing.
+    var hasRunningAnimations: Bool { get }
+
+    /// A short account of the state that input changes, for a window title and the
+    /// end-of-run line, e.g. `angle: 47.5`.
+    var statusDescription: String { get }
+}
+
+extension Scene {
+    public var presentationLayer: Layer { rootLayer.presentation() }
+
+    /// Nothing is moving: without new input, the next frame equals this one.
+    public var isIdle: Bool { !hasRunningAnimations }
+}

@@ -1,0 +1,115 @@
+import StrataGestures
+import StrataModel
+
+/// A scene that cannot be made: unknown name, unknown or bad option. The message names
+/// the scene or option; callers add where it came from (a trace file, the command line).
+public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One scene option as a trace header (`"options": {...}`) or the command line sets it.
+public struct SceneOption: Sendable {
+    public enum Kind: Sendable { case integer(ClosedRange<Int>), number(ClosedRange<Double>) }
+    public var name: String
+    public var kind: Kind
+    public var summary: String
+}
+
+/// The scenes `strata window` and `strata replay` know, by name.
+public struct SceneDescriptor: Sendable {
+    public var name: String
+    public var summary: String
+    public var options: [SceneOption]
+    /// The view the scene was designed for, in points (a window's default size).
+    public var defaultViewSize = Size(width: 480, height: 320)
+    /// Makes the scene from already-validated options at the given view size.
+    let make: @Sendable (_ options: SceneOptions, _ viewSize: Size) throws -> Scene
+}
+
+/// Validated option values, read by name with defaults.
+public struct SceneOptions: Sendable {
+    public var values: [String: TraceValue]
+    public func integer(_ name: String, default value: Int) -> Int { values[name]?.doubleValue.map { Int($0) } ?? value }
+    public func number(_ name: String, default value: Double) -> Double { values[name]?.doubleValue ?? value }
+}
+
+public enum SceneRegistry {
+    public static let scenes: [SceneDescriptor] = [
+        SceneDescriptor(
+            name: "carousel",
+            summary: "seed 000: gradient planes on a 3D carousel, turned by a horizontal drag",
+            options: [
+                SceneOption(name: "planes", kind: .integer(1...1000), summary: "number of planes (default 5)"),
+                SceneOption(name: "angle", kind: .number(-1e6...1e6), summary: "starting angle in degrees (default 0)"),
+            ],
+            make: { options, viewSize in
+                let scene = CarouselScene(planeCount: options.integer("planes", default: 5),
+                                          angle: options.number("angle", default: 0), viewSize: viewSize)
+                return CarouselController(scene: scene)
+            }),
+        SceneDescriptor(
+            name: "shake",
+            summary: "seed 004: AFViewShaker's keyframe shake of text fields and buttons, started by taps",
+            options: [],
+            defaultViewSize: ShakeScene.defaultViewSize,
+            make: { _, viewSize in ShakeScene(viewSize: viewSize) }),
+    ]
+
+    public static var names: [String] { scenes.map(\.name) }
+
+    public static func descriptor(named name: String) -> SceneDescriptor? {
+        scenes.first { $0.name == name }
+    }
+
+    /// Makes a scene by name. Options must be ones the scene declares, of the right type
+    /// and range; the view size (points) must be positive and finite.
+    public static func makeScene(named name: String, options: [String: TraceValue] = [:], viewSize: Size) throws -> Scene {
+        guard let d = descriptor(named: name) else {
+            throw SceneError("unknown scene \"\(name)\"; known scenes: \(names.joined(separator: ", "))")
+        }
+        guard viewSize.width > 0, viewSize.height > 0, viewSize.width.isFinite, viewSize.height.isFinite else {
+            throw SceneError("scene \"\(name)\" needs a positive view size, got \(viewSize.width) x \(viewSize.height)")
+        }
+        for (key, value) in options.sorted(by: { $0.key < $1.key }) {
+            guard let option = d.options.first(where: { $0.name == key }) else {
+                let known = d.options.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                throw SceneError("unknown option \"\(key)\" for scene \"\(name)\"; its options: \(known.isEmpty ? "none" : known)")
+            }
+            try check(value, against: option, scene: name)
+        }
+        return try d.make(SceneOptions(values: options), viewSize)
+    }
+
+    private static func check(_ value: TraceValue, against option: SceneOption, scene: String) throws {
+        let what = "option \"\(option.name)\" of scene \"\(scene)\""
+        switch option.kind {
+        case .integer(let range):
+            guard let n = value.doubleValue, n.isFinite, n == n.rounded(), let i = Int(exactly: n) else {
+                throw SceneError("\(what) must be a whole number (\(range.lowerBound)...\(range.upperBound)), found \(describe(value))")
+            }
+            guard range.contains(i) else {
+                throw SceneError("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(i)")
+            }
+        case .number(let range):
+            guard let n = value.doubleValue, n.isFinite else {
+                throw SceneError("\(what) must be a number, found \(describe(value))")
+            }
+            guard range.contains(n) else {
+                throw SceneError("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(n)")
+            }
+        }
+    }
+
+    private static func describe(_ value: TraceValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .string(let s): return "\"\(s)\""
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

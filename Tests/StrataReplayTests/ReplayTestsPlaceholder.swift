@@ -1,1 +1,0 @@
-// Replay tests land with the replay work.

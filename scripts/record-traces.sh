@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Records the shipped traces (Traces/*.trace) for real: the carousel in a GLFW window on
+# a private Xvfb display, driven through the real pointer with xdotool (XTEST), recorded
+# by `strata window --record`. Nothing is written by hand; rerun to rerecord.
+#
+#   scripts/record-traces.sh [NAME...]     NAME: carousel-drag, carousel-flick (default all)
+#
+# Needs Xvfb and xdotool (make deps). STRATA=path/to/strata overrides the binary
+# (default .build/debug/strata, built if missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+STRATA=${STRATA:-.build/debug/strata}
+for tool in Xvfb xdotool; do
+  command -v "$tool" >/dev/null || { echo "record-traces: $tool is missing; run 'make deps'" >&2; exit 2; }
+done
+[ -x "$STRATA" ] || swift build --product strata
+mkdir -p Traces
+
+work=$(mktemp -d)
+xvfb_pid=""
+window_pid=""
+cleanup() {
+  [ -n "$window_pid" ] && kill -TERM "$window_pid" 2>/dev/null || true
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# -displayfd: Xvfb picks a free display itself and prints its number once it accepts
+# connections, so there is no race with other servers and no socket to poll.
+Xvfb -displayfd 1 -screen 0 1024x768x24 -nolisten tcp >"$work/display" 2>"$work/xvfb.log" &
+xvfb_pid=$!
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.05; done
+[ -s "$work/display" ] || { echo "record-traces: Xvfb did not start:" >&2; cat "$work/xvfb.log" >&2; exit 1; }
+export DISPLAY=":$(head -1 "$work/display")"
+unset WAYLAND_DISPLAY
+
+# xdotool command words for a drag from (x0, y) to (x1, y) in `steps` moves, `pause`
+# seconds apart, with the button held throughout: mousedown, mousemove..., mouseup.
+drag() {
+  local w=$1 x0=$2 x1=$3 y=$4 steps=$5 pause=$6 i x
+  printf '%s\n' mousemove --window "$w" "$x0" "$y" sleep 0.05 mousedown 1 sleep "$pause"
+  for ((i = 1; i <= steps; i++)); do
+    x=$((x0 + (x1 - x0) * i / steps))
+    printf '%s\n' mousemove --window "$w" "$x" "$y" sleep "$pause"
+  done
+  printf '%s\n' mouseup 1
+}
+
+# A slow drag right, a pause, a drag left.
+gesture_carousel_drag() {
+  local w=$1
+  { drag "$w" 110 270 160 40 0.03
+    printf '%s\n' sleep 0.6
+    drag "$w" 300 180 170 20 0.03
+  } | xargs xdotool
+}
+
+# Quick short drags: right, right, left, right, each 50-70 pt in about 0.1 s.
+gesture_carousel_flick() {
+  local w=$1
+  { drag "$w" 150 210 150 6 0.016
+    printf '%s\n' sleep 0.4
+    drag "$w" 160 230 150 6 0.016
+    printf '%s\n' sleep 0.4
+    drag "$w" 300 240 160 5 0.016
+    printf '%s\n' sleep 0.4
+    drag "$w" 200 250 140 5 0.016
+  } | xargs xdotool
+}
+
+record() {
+  local name=$1 out="Traces/$1.trace" tmp="$work/$1.trace" w
+  echo "record-traces: recording $out on $DISPLAY"
+  "$STRATA" window carousel --record "$tmp" >"$work/$name.out" 2>"$work/$name.err" &
+  window_pid=$!
+  w=$(timeout 20 xdotool search --sync --onlyvisible --name '^strata' | head -1) || {
+    echo "record-traces: the window did not appear:" >&2; cat "$work/$name.err" >&2; exit 1; }
+  sleep 0.2
+  "gesture_${name//-/_}" "$w"
+  sleep 0.3
+  kill -TERM "$window_pid"
+  wait "$window_pid" || { echo "record-traces: strata window failed:" >&2; cat "$work/$name.err" >&2; exit 1; }
+  window_pid=""
+  # Only a trace that replays replaces the shipped one.
+  "$STRATA" replay "$tmp" --out "$work/$name-frames" --every 1000000 >/dev/null
+  mv "$tmp" "$out"
+  echo "record-traces: $out: $(($(wc -l <"$out") - 1)) events, window ended at $(cat "$work/$name.out")"
+}
+
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(carousel-drag carousel-flick)
+for name in "${names[@]}"; do
+  declare -F "gesture_${name//-/_}" >/dev/null || { echo "record-traces: no gesture '$name'" >&2; exit 2; }
+  record "$name"
+done
