@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
         .library(name: "StrataScenes", targets: ["StrataScenes"]),
+        .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -66,6 +67,11 @@ let package = Package(
                 dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "CGLFW"],
                 path: "Sources/StrataReplay"),
 
+        // Snapshot assertions for Swift Testing: assertSnapshot, assertFrames.
+        .target(name: "StrataTesting",
+                dependencies: ["StrataModel", "StrataRender", "StrataCompare", "StrataReplay", "StrataGestures"],
+                path: "Sources/StrataTesting"),
+
         .executableTarget(name: "StrataCLI",
                           dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "StrataCompare", "StrataReplay"],
                           path: "Sources/StrataCLI"),
@@ -79,6 +85,7 @@ let package = Package(
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataRender", "StrataModel"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
+        .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataModel", "StrataRender", "StrataCompare"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),

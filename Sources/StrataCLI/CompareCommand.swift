@@ -83,7 +83,7 @@ enum CompareCommand {
         if failed > 0 { throw ExitStatus(code: 1) }
     }
 
-    private static func compareOptions(_ a: Arguments) throws -> CompareOptions {
+    static func compareOptions(_ a: Arguments) throws -> CompareOptions {
         var options = CompareOptions()
         if a.flag("exact") {
             for option in ["threshold", "include-aa"] where a.string(option) != nil || a.flag(option) {

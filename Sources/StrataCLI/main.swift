@@ -4,7 +4,10 @@ import StrataRender
 /// The `strata` command: dispatches to one command per concept.
 let commands: [(name: String, summary: String, help: String, run: ([String]) throws -> Void)] = [
     ("render", "render one frame of a scene to PNG", RenderCommand.help, RenderCommand.run),
+    ("replay", "replay a gesture trace offscreen into PNG frames", ReplayCommand.help, ReplayCommand.run),
+    ("window", "open a scene in a window; drag it, record a trace", WindowCommand.help, WindowCommand.run),
     ("compare", "compare PNG frames or directories of frames", CompareCommand.help, CompareCommand.run),
+    ("check", "replay a trace and compare every frame with references", CheckCommand.help, CheckCommand.run),
 ]
 
 let overview = """

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import StrataCompare
+import StrataModel
+import StrataRender
+@testable import StrataTesting
+
+private func scratch(_ name: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-snap-\(name)-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: dir)
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+private func card(_ color: Color) -> Layer {
+    let root = Layer()
+    root.bounds = Rect(x: 0, y: 0, width: 60, height: 40)
+    root.backgroundColor = .white
+    let card = Layer()
+    card.frame = Rect(x: 10, y: 10, width: 40, height: 20)
+    card.backgroundColor = color
+    card.cornerRadius = 6
+    root.addSublayer(card)
+    return root
+}
+
+@Suite(.serialized) struct SnapshotTests {
+    @Test func aMissingReferenceIsRecordedAndFailsThenPasses() throws {
+        let dir = try scratch("missing")
+        withKnownIssue {
+            assertSnapshot(of: card(.red), size: Size(width: 60, height: 40), named: "card", in: dir)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("card: no reference frame: recorded \(dir)/card.png") }
+        }
+        #expect(FileManager.default.fileExists(atPath: dir + "/card.png"))
+        // Now it is there, the same layer passes without an issue.
+        assertSnapshot(of: card(.red), size: Size(width: 60, height: 40), named: "card", in: dir)
+    }
+
+    @Test func aMismatchNamesTheFrameNumbersDiffAndReport() throws {
+        let dir = try scratch("mismatch")
+        let renderer = try Renderer(surface: try OSMesaSurface())
+        try PNG.write(try renderer.render(layer: card(.red), pixelWidth: 60, pixelHeight: 40, scale: 1), to: dir + "/card.png")
+        withKnownIssue {
+            assertSnapshot(of: card(.blue), size: Size(width: 60, height: 40), named: "card", in: dir)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("card does not match its reference") }
+        }
+        let checker = ReferenceChecker(directory: dir)
+        try checker.check(try renderer.render(layer: card(.blue), pixelWidth: 60, pixelHeight: 40, scale: 1), named: "card")
+        let message = failureMessages(checker, subject: "snapshot").joined()
+        // The 40 x 20 card changed colour: 800 pixels less its anti-aliased corners.
+        #expect(message.contains("card does not match its reference in \(dir)"), "\(message)")
+        #expect(message.contains("pixels differ") && message.contains("max channel delta 255"), "\(message)")
+        let diff = try #require(message.range(of: "diff: ").map { String(message[$0.upperBound...].prefix { $0 != ";" }) })
+        let report = try #require(message.range(of: "report: ").map { String(message[$0.upperBound...]) })
+        #expect(try PNG.read(path: diff).width == 60)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains(">card</a>") && html.contains("data:image/png;base64,"))
+    }
+
+    @Test func checkerCountsDifferencesAndRecordMode() throws {
+        let dir = try scratch("checker")
+        let renderer = try Renderer(surface: try OSMesaSurface())
+        let red = try renderer.render(layer: card(.red), pixelWidth: 60, pixelHeight: 40, scale: 1)
+        let green = try renderer.render(layer: card(.green), pixelWidth: 60, pixelHeight: 40, scale: 1)
+
+        let first = ReferenceChecker(directory: dir)
+        try first.check(red, named: "a")
+        #expect(!first.result.passed && first.result.recorded == [dir + "/a.png"] && first.result.changed == 1)
+
+        let second = ReferenceChecker(directory: dir)
+        try second.check(red, named: "a")
+        try second.check(green, named: "a")
+        #expect(second.result.entries.map(\.passed) == [true, false])
+        let failure = try #require(second.result.failures.first?.result)
+        #expect(failure.diffPixels > 700 && failure.diffPixels <= 800)
+        #expect(second.result.failures.first?.diffPNG != nil)
+
+        let recorder = ReferenceChecker(directory: dir, record: true)
+        try recorder.check(green, named: "a")
+        try recorder.check(green, named: "b")
+        #expect(recorder.result.passed && recorder.result.changed == 2)
+        let again = ReferenceChecker(directory: dir, record: true)
+        try again.check(green, named: "a")
+        #expect(again.result.changed == 0)
+    }
+
+    @Test func reportIsSelfContained() throws {
+        let png = try PNG.encode(Image(width: 2, height: 2, fill: .red))
+        let failing = FrameComparison(width: 2, height: 2, actualWidth: 2, actualHeight: 2, diffPixels: 1, aaPixels: 0,
+                                      maxChannelDelta: 200, psnr: 12.5, passed: false,
+                                      firstDifferences: [PixelCoordinate(x: 1, y: 0)])
+        let passing = FrameComparison(width: 2, height: 2, actualWidth: 2, actualHeight: 2, diffPixels: 0, aaPixels: 0,
+                                      maxChannelDelta: 0, psnr: .infinity, passed: true, firstDifferences: [])
+        let html = HTMLReport.render(title: "t <1>", entries: [
+            ReportEntry(name: "frame-00000", result: passing),
+            ReportEntry(name: "frame-00001", result: failing, expectedPNG: png, actualPNG: png, diffPNG: png),
+        ])
+        #expect(html.contains("1 passed, 1 failed"))
+        #expect(html.contains("<title>t &lt;1&gt;</title>"))
+        #expect(html.contains("id=\"f-frame-00001\"") && !html.contains("id=\"f-frame-00000\""))
+        #expect(html.contains("type=\"range\""))
+        #expect(html.contains("(1, 0)") && html.contains("12.50 dB"))
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("src=\"/"))
+    }
+}
