@@ -15,17 +15,20 @@ public struct ReferenceCheckResult: Sendable {
 }
 
 /// Compares frames, one at a time as they are produced, with `directory/<name>.png`
-/// (used by `strata check` and by StrataTesting's assertions).
-/// A missing reference is written (and reported as a failure unless recording); in
-/// record mode every frame is written. Writes are atomic.
+/// (used by `strata check` and by StrataTesting's assertions). In record mode every
+/// frame is written. A missing reference fails; with `recordMissing` (the snapshot
+/// assertions' way) it is also written, so the next run compares against it. Writes are
+/// atomic.
 public final class ReferenceChecker {
     public let directory: String
     public let options: CompareOptions
     public let record: Bool
+    public let recordMissing: Bool
     public private(set) var result = ReferenceCheckResult()
 
-    public init(directory: String, options: CompareOptions = CompareOptions(), record: Bool = false) {
-        self.directory = directory; self.options = options; self.record = record
+    public init(directory: String, options: CompareOptions = CompareOptions(), record: Bool = false,
+                recordMissing: Bool = false) {
+        self.directory = directory; self.options = options; self.record = record; self.recordMissing = recordMissing
     }
 
     /// True when the STRATA_RECORD=1 environment variable asks to re-record everything.
@@ -34,6 +37,11 @@ public final class ReferenceChecker {
     public func check(_ image: Image, named name: String) throws {
         let path = (directory as NSString).appendingPathComponent(name + ".png")
         let exists = FileManager.default.fileExists(atPath: path)
+        if !exists && !record && !recordMissing {
+            result.entries.append(ReportEntry(name: name, result: nil, problem: "no reference frame \(path)",
+                                              actualPNG: try PNG.encode(image)))
+            return
+        }
         if record || !exists {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let bytes = try PNG.encode(image)

@@ -23,7 +23,7 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
                                         pixelHeight: Int((size.height * scale).rounded()), scale: scale)
         let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
                                        options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
-                                       record: ReferenceChecker.recordingRequested)
+                                       record: ReferenceChecker.recordingRequested, recordMissing: true)
         try checker.check(image, named: name)
         reportFailures(checker, subject: "snapshot", sourceLocation: sourceLocation)
     } catch {
@@ -41,7 +41,7 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
         let renderer = try Renderer(surface: try OSMesaSurface())
         let checker = ReferenceChecker(directory: directory,
                                        options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
-                                       record: ReferenceChecker.recordingRequested)
+                                       record: ReferenceChecker.recordingRequested, recordMissing: true)
         _ = try replayer.frames(renderer: renderer) { frame in
             try checker.check(frame.image, named: String(Replayer.frameFileName(frame.index).dropLast(4)))
         }

@@ -65,7 +65,12 @@ private func card(_ color: Color) -> Layer {
         let red = try renderer.render(layer: card(.red), pixelWidth: 60, pixelHeight: 40, scale: 1)
         let green = try renderer.render(layer: card(.green), pixelWidth: 60, pixelHeight: 40, scale: 1)
 
-        let first = ReferenceChecker(directory: dir)
+        let strict = ReferenceChecker(directory: dir)
+        try strict.check(red, named: "a")
+        #expect(!strict.result.passed && strict.result.recorded.isEmpty && !FileManager.default.fileExists(atPath: dir + "/a.png"))
+        #expect(strict.result.failures.first?.problem == "no reference frame \(dir)/a.png")
+
+        let first = ReferenceChecker(directory: dir, recordMissing: true)
         try first.check(red, named: "a")
         #expect(!first.result.passed && first.result.recorded == [dir + "/a.png"] && first.result.changed == 1)
 
