@@ -49,6 +49,7 @@ test: deps
 bench: release
 	.build/release/StrataBench
 	.build/release/StrataBench --encoders
+	.build/release/StrataBench --compare
 
 # The only way reference images change: rerecord them all, then review and commit.
 record-references: deps

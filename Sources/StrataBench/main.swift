@@ -102,6 +102,10 @@ func fullScreenQuad(_ size: Size) -> (Int) -> Layer {
     return { i in quad.backgroundColor = Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.5 + Double(i % 2) * 0.01); return root }
 }
 
+if CommandLine.arguments.contains("--compare") {
+    do { try compareBench(pairs: 100) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--encoders") {
     do { try encoderSurvey() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
