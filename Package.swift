@@ -76,7 +76,7 @@ let package = Package(
                           dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "StrataCompare", "StrataReplay"],
                           path: "Sources/StrataCLI"),
         .executableTarget(name: "StrataBench",
-                          dependencies: ["StrataModel", "StrataRender", "StrataScenes"],
+                          dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataCompare"],
                           path: "Sources/StrataBench"),
 
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
