@@ -31,12 +31,12 @@ public enum FrameComparator {
                 if drawingDiff {
                     // Every byte is written by the scan, so the buffer needs no zeroing.
                     let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-                        scan.run(into: UnsafeMutableRawBufferPointer(buffer), tally: &tally)
+                        tally = scan.runInBands(into: UnsafeMutableRawBufferPointer(buffer), reportLimit: options.reportedDifferenceLimit)
                         initialized = byteCount
                     }
                     diffImage = Image(width: expected.width, height: expected.height, pixels: pixels)
                 } else {
-                    scan.run(into: nil, tally: &tally)
+                    tally = scan.runInBands(into: nil, reportLimit: options.reportedDifferenceLimit)
                 }
             }
         }
@@ -80,11 +80,37 @@ private struct Scan {
         distanceLimit = YIQDistance.limit(threshold: options.threshold)
     }
 
-    func run(into diff: UnsafeMutableRawBufferPointer?, tally: inout Tally) {
+    /// One band of rows per core: a single large comparison uses both cores. Bands only
+    /// read across their edges (anti-aliasing looks at neighbours) and write their own
+    /// rows of the diff image; their tallies merge in row order, so results are the same
+    /// as one pass.
+    func runInBands(into diff: UnsafeMutableRawBufferPointer?, reportLimit: Int) -> Tally {
+        let height = expected.height
+        let bands = height >= 128 ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
+        var tallies = [Tally](repeating: Tally(reportLimit: reportLimit), count: bands)
+        tallies.withUnsafeMutableBufferPointer { t in
+            let base = t.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let rows = (height * band / bands)..<(height * (band + 1) / bands)
+                run(rows: rows, into: diff, tally: &base[band])
+            }
+        }
+        var total = Tally(reportLimit: reportLimit)
+        for t in tallies {
+            total.diffPixels += t.diffPixels
+            total.aaPixels += t.aaPixels
+            total.maxChannelDelta = max(total.maxChannelDelta, t.maxChannelDelta)
+            total.squaredError += t.squaredError
+            total.firstDifferences += t.firstDifferences.prefix(max(0, reportLimit - total.firstDifferences.count))
+        }
+        return total
+    }
+
+    func run(rows: Range<Int>, into diff: UnsafeMutableRawBufferPointer?, tally: inout Tally) {
         let width = expected.width, rowBytes = width * 4
         guard rowBytes > 0, let e = expected.bytes.baseAddress, let a = actual.bytes.baseAddress else { return }
         var fade = FadedGreyCache()
-        for y in 0..<expected.height {
+        for y in rows {
             let rowStart = y * width
             if memcmp(e + rowStart * 4, a + rowStart * 4, rowBytes) == 0 {
                 if let diff { fadeRow(from: rowStart, count: width, into: diff, cache: &fade) }
