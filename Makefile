@@ -1,5 +1,5 @@
 # Strata: two commands do all set-up on a fresh Debian 12 machine with Swift:
-#   make demo    install missing packages, build, render the carousel into ./out/
+#   make demo    install missing packages, build, render the carousel and replay a drag into ./out/
 #   make test    install missing packages, build, run the whole test suite
 
 SWIFT ?= swift
@@ -39,7 +39,9 @@ demo: release
 	@for a in 0 30 72 144 216; do \
 	  .build/release/strata render carousel --angle $$a --out $(OUT)/carousel-$$a.png > /dev/null || exit 1; done
 	@.build/release/strata render carousel --angle 30 --scale 2 --out $(OUT)/carousel-30@2x.png > /dev/null
+	@.build/release/strata replay Traces/carousel-drag.trace --out $(OUT)/carousel-drag
 	@echo "demo: carousel frames written to $(abspath $(OUT))/ (carousel-0.png ... carousel-216.png, carousel-30@2x.png)"
+	@echo "demo: the recorded drag Traces/carousel-drag.trace replayed into $(abspath $(OUT))/carousel-drag/"
 
 test: deps
 	$(SWIFT) build --build-tests
