@@ -38,6 +38,7 @@ let package = Package(
                     .embedInCode("shadow.frag"), .embedInCode("shadow-mask.frag"),
                     .embedInCode("composite.frag"),
                     .embedInCode("text.vert"), .embedInCode("text.frag"),
+                    .embedInCode("curl.frag"),
                 ]),
 
         // GL loader, shader programs, compositor, surfaces, PNG I/O.

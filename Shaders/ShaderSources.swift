@@ -9,5 +9,6 @@ public enum ShaderSources {
         "composite.frag": String(decoding: PackageResources.composite_frag, as: UTF8.self),
         "text.vert": String(decoding: PackageResources.text_vert, as: UTF8.self),
         "text.frag": String(decoding: PackageResources.text_frag, as: UTF8.self),
+        "curl.frag": String(decoding: PackageResources.curl_frag, as: UTF8.self),
     ]
 }

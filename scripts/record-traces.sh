@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Records the shipped traces (Traces/*.trace) for real: the carousel in a GLFW window on
-# a private Xvfb display, driven through the real pointer with xdotool (XTEST), recorded
-# by `strata window --record`. Nothing is written by hand; rerun to rerecord.
+# Records the shipped traces (Traces/*.trace) for real: the scene in a GLFW window on a
+# private Xvfb display, driven through the real pointer with xdotool (XTEST), recorded by
+# `strata window --record`. Nothing is written by hand; rerun to rerecord. A trace's scene
+# is its name up to the first dash (carousel-drag: carousel).
 #
-#   scripts/record-traces.sh [NAME...]     NAME: carousel-drag, carousel-flick (default all)
+#   scripts/record-traces.sh [NAME...]     NAME: carousel-drag, carousel-flick, shake-all,
+#                                          shake-completion (default all)
+#
+# A rerecorded trace needs its reference frames rerecorded too:
+#   strata check Traces/NAME.trace --references Traces/references/NAME --record
 #
 # Needs Xvfb and xdotool (make deps). STRATA=path/to/strata overrides the binary
 # (default .build/debug/strata, built if missing).
@@ -70,10 +75,29 @@ gesture_carousel_flick() {
   } | xargs xdotool
 }
 
+# A tap (press and release in place, 60 ms) at (x, y) of the window.
+tap() {
+  local w=$1 x=$2 y=$3
+  printf '%s\n' mousemove --window "$w" "$x" "$y" sleep 0.05 mousedown 1 sleep 0.06 mouseup 1
+}
+
+# The shake form in its designed 320 x 568 pt window: 40 pt margins, the 290 pt form
+# centred (top at 139), buttons 40 pt tall every 60 pt from 269, so their centres are
+# x 160 and y 289 ("shake one"), 349 ("shake all"), 409 ("shake all with completion").
+# After the tap the script waits for the shake to end; the trace itself ends at the tap.
+gesture_shake_all() {
+  { tap "$1" 160 349; printf '%s\n' sleep 0.7; } | xargs xdotool
+}
+
+# The third button: a 0.6 s shake, then the completion presents its alert.
+gesture_shake_completion() {
+  { tap "$1" 160 409; printf '%s\n' sleep 0.9; } | xargs xdotool
+}
+
 record() {
   local name=$1 out="Traces/$1.trace" tmp="$work/$1.trace" w
   echo "record-traces: recording $out on $DISPLAY"
-  "$STRATA" window carousel --record "$tmp" >"$work/$name.out" 2>"$work/$name.err" &
+  "$STRATA" window "${name%%-*}" --record "$tmp" >"$work/$name.out" 2>"$work/$name.err" &
   window_pid=$!
   w=$(timeout 20 xdotool search --sync --onlyvisible --name '^strata' | head -1) || {
     echo "record-traces: the window did not appear:" >&2; cat "$work/$name.err" >&2; exit 1; }
@@ -90,7 +114,7 @@ record() {
 }
 
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(carousel-drag carousel-flick)
+[ ${#names[@]} -gt 0 ] || names=(carousel-drag carousel-flick shake-all shake-completion)
 for name in "${names[@]}"; do
   declare -F "gesture_${name//-/_}" >/dev/null || { echo "record-traces: no gesture '$name'" >&2; exit 2; }
   record "$name"

@@ -19,15 +19,22 @@ enum RenderCommand {
       --out PATH      output PNG (default carousel.png); written atomically
       --png-level N   zlib compression level 0...9 (default 1: fast, see docs)
       --shaders DIR   read shaders from DIR instead of the embedded copies
+
+    \(ShakeRender.help)
+
+    \(AlertRender.help)
+
     """
 
     static func run(_ args: [String]) throws {
+        if ShakeRender.isRequested(args) { return try ShakeRender.run(args) }
+        if AlertRender.isRequested(args) { return try AlertRender.run(args) }
         let a = try Arguments(args, valueOptions: ["angle", "planes", "size", "scale", "out", "shaders", "png-level"], command: "render")
         guard let scene = a.positional.first else {
             throw UsageError("render needs a scene name: strata render carousel (see 'strata help render')")
         }
         guard scene == "carousel" else {
-            throw UsageError("unknown scene '\(scene)'; scenes: carousel")
+            throw UsageError("unknown scene '\(scene)'; scenes: carousel, shake, alert")
         }
         if a.positional.count > 1 { throw UsageError("unexpected argument '\(a.positional[1])'") }
         let angle = try a.double("angle", range: -1e6...1e6) ?? 0

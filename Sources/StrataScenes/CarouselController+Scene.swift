@@ -2,13 +2,18 @@ import StrataGestures
 import StrataModel
 
 /// The carousel as the window and the replay drive it: the controller takes the input,
-/// the scene holds the layers. Nothing animates yet, so time changes nothing.
+/// the scene holds the layers. Only the opt-in glide after a release depends on time.
 extension CarouselController: Scene {
     public var rootLayer: Layer { scene.rootLayer }
 
-    public func advance(to time: Double) {}
+    public func advance(to time: Double) {
+        guard let glide = momentum else { return }
+        scene.angle = glide.angle(at: time)
+        if time >= glide.endTime { momentum = nil }
+    }
 
-    public var hasRunningAnimations: Bool { false }
+    /// A glide is an animation in all but name: the replay runs on until it has ended.
+    public var hasRunningAnimations: Bool { momentum != nil }
 
     public var statusDescription: String { "angle: \(CarouselController.format(scene.angle))" }
 

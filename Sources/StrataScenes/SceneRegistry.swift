@@ -11,7 +11,9 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// One scene option as a trace header (`"options": {...}`) or the command line sets it.
 public struct SceneOption: Sendable {
-    public enum Kind: Sendable { case integer(ClosedRange<Int>), number(ClosedRange<Double>) }
+    /// `boolean` takes true/false, or 1/0 as a hand-written header may say it; `choice`
+    /// one of the given words.
+    public enum Kind: Sendable { case integer(ClosedRange<Int>), number(ClosedRange<Double>), boolean, choice([String]) }
     public var name: String
     public var kind: Kind
     public var summary: String
@@ -33,6 +35,11 @@ public struct SceneOptions: Sendable {
     public var values: [String: TraceValue]
     public func integer(_ name: String, default value: Int) -> Int { values[name]?.doubleValue.map { Int($0) } ?? value }
     public func number(_ name: String, default value: Double) -> Double { values[name]?.doubleValue ?? value }
+    public func string(_ name: String, default value: String) -> String { values[name]?.stringValue ?? value }
+    public func bool(_ name: String, default value: Bool) -> Bool {
+        guard let v = values[name] else { return value }
+        return v.boolValue ?? v.doubleValue.map { $0 != 0 } ?? value
+    }
 }
 
 public enum SceneRegistry {
@@ -43,11 +50,16 @@ public enum SceneRegistry {
             options: [
                 SceneOption(name: "planes", kind: .integer(1...1000), summary: "number of planes (default 5)"),
                 SceneOption(name: "angle", kind: .number(-1e6...1e6), summary: "starting angle in degrees (default 0)"),
+                SceneOption(name: "momentum", kind: .boolean,
+                            summary: "beyond the seed: glide on after a release, slowing as a scroll view does (default false)"),
+                SceneOption(name: "snap", kind: .boolean,
+                            summary: "beyond the seed: come to rest with a plane facing front (default false)"),
             ],
             make: { options, viewSize in
                 let scene = CarouselScene(planeCount: options.integer("planes", default: 5),
                                           angle: options.number("angle", default: 0), viewSize: viewSize)
-                return CarouselController(scene: scene)
+                return CarouselController(scene: scene, momentum: options.bool("momentum", default: false),
+                                          snap: options.bool("snap", default: false))
             }),
         SceneDescriptor(
             name: "shake",
@@ -55,6 +67,19 @@ public enum SceneRegistry {
             options: [],
             defaultViewSize: ShakeScene.defaultViewSize,
             make: { _, viewSize in ShakeScene(viewSize: viewSize) }),
+        SceneDescriptor(
+            name: "alert",
+            summary: "seeds 000, 002-004: UIAlertController-style alerts and action sheets, presented over a plain screen",
+            options: [
+                SceneOption(name: "example", kind: .choice(AlertExample.names), summary: "which alert (default simple)"),
+                SceneOption(name: "appearance", kind: .choice(["light", "dark"]), summary: "light (default) or dark"),
+            ],
+            defaultViewSize: AlertScene.defaultViewSize,
+            make: { options, viewSize in
+                var spec = try AlertSpecification.example(named: options.string("example", default: "simple"))
+                try spec.setAppearance(word: options.string("appearance", default: "light"))
+                return try AlertScene(spec, viewSize: viewSize)
+            }),
     ]
 
     public static var names: [String] { scenes.map(\.name) }
@@ -98,6 +123,14 @@ public enum SceneRegistry {
             }
             guard range.contains(n) else {
                 throw SceneError("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(n)")
+            }
+        case .boolean:
+            guard value.boolValue != nil || value.doubleValue == 0 || value.doubleValue == 1 else {
+                throw SceneError("\(what) must be true or false (or 1 or 0), found \(describe(value))")
+            }
+        case .choice(let words):
+            guard let word = value.stringValue, words.contains(word) else {
+                throw SceneError("\(what) must be one of \(words.joined(separator: ", ")), found \(describe(value))")
             }
         }
     }

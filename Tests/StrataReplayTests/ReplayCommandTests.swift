@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataRender
+import StrataScenes
 @testable import StrataReplay
 
 /// `strata replay` and `strata window` as a user runs them: the built binary.
@@ -26,7 +27,7 @@ import StrataRender
             .appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
         let scene = try runProcess(strata, ["replay", path, "--out", dir + "/frames"])
         #expect(scene.status == 2)
-        #expect(scene.stderr == "strata: error: \(path):1: unknown scene \"spinner\"; known scenes: carousel, shake\n")
+        #expect(scene.stderr == "strata: error: \(path):1: unknown scene \"spinner\"; known scenes: \(SceneRegistry.names.joined(separator: ", "))\n")
 
         let missing = try runProcess(strata, ["replay", dir + "/none.trace"])
         #expect(missing.status == 2)

@@ -165,7 +165,7 @@ final class RecordingScene: Scene {
             }
         }
         #expect(error(TraceHeader(scene: "spinner", width: 480, height: 320))
-                == "Traces/x.trace:1: unknown scene \"spinner\"; known scenes: carousel, shake")
+                == "Traces/x.trace:1: unknown scene \"spinner\"; known scenes: \(SceneRegistry.names.joined(separator: ", "))")
         #expect(error(TraceHeader(scene: "carousel", width: 480, height: 320, options: ["planes": 0]))
                 == "Traces/x.trace:1: option \"planes\" of scene \"carousel\" must be between 1 and 1000, found 0")
         #expect(error(TraceHeader(scene: "carousel", width: 480, height: 320, options: ["planes": 2.5]))
@@ -173,7 +173,7 @@ final class RecordingScene: Scene {
         #expect(error(TraceHeader(scene: "carousel", width: 480, height: 320, options: ["angle": "left"]))
                 == "Traces/x.trace:1: option \"angle\" of scene \"carousel\" must be a number, found \"left\"")
         #expect(error(TraceHeader(scene: "carousel", width: 480, height: 320, options: ["speed": 3]))
-                == "Traces/x.trace:1: unknown option \"speed\" for scene \"carousel\"; its options: \"planes\", \"angle\"")
+                == "Traces/x.trace:1: unknown option \"speed\" for scene \"carousel\"; its options: \"planes\", \"angle\", \"momentum\", \"snap\"")
         #expect(error(TraceHeader(scene: "carousel", width: 480, height: 100_000))
                 == "Traces/x.trace:1: the view, 480 x 100000 pt at scale 1, is 480x100000 px; each side must be 1...16384 px")
     }

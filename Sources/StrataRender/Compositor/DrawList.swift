@@ -108,6 +108,22 @@ public struct GroupComposite {
     public var opacity: Double
     /// Clip to this shape (masksToBounds); nil composites the whole target.
     public var mask: (quad: Quad, shape: RoundedRect)?
+    /// Bends the group as a curled page (a PageCurlLayer) instead of copying it.
+    public var curl: PageCurlDraw? = nil
+}
+
+/// A PageCurlLayer's group put back as a curled page (curl.frag). The quad covers the
+/// page and wherever its flap can land; the rest are the layer's curl parameters, in its
+/// local points.
+public struct PageCurlDraw {
+    public var quad: Quad
+    public var page: Rect
+    public var corner: Point
+    /// Unit vector from the fold toward the lifted corner.
+    public var direction: Point
+    public var distance: Double
+    public var radius: Double
+    public var name: String?
 }
 
 public struct DrawList {

@@ -69,7 +69,9 @@ public struct DrawListBuilder {
         if !layer.isDoubleSided && isBackFacing(layer.bounds, m) { return }
 
         let visibleSublayers = layer.sublayers.filter { !$0.isHidden && $0.opacity > 0 }
-        let asGroup = opacity < 1 && !visibleSublayers.isEmpty
+        // A curled page is drawn flat into a group first, then bent as it is put back.
+        let curl = (layer as? PageCurlLayer).flatMap { $0.isCurled ? $0 : nil }
+        let asGroup = (opacity < 1 && !visibleSublayers.isEmpty) || curl != nil
         let drawOpacity = asGroup ? 1 : opacity
         if asGroup { out.append(.beginGroup) }
 
@@ -122,7 +124,9 @@ public struct DrawListBuilder {
                 backgroundColor: nil, fill: .none, borderWidth: layer.borderWidth, borderColor: layer.borderColor,
                 opacity: drawOpacity, name: layer.name.map { $0 + ".border" })))
         }
-        if asGroup { out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil))) }
+        if asGroup {
+            out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) })))
+        }
     }
 
     /// One participant of a 3D rendering context: a flat subtree drawn as a unit.
@@ -210,6 +214,27 @@ public struct DrawListBuilder {
         TextDraw(matrix: m, bounds: layer.bounds, string: layer.string ?? "", style: layer.style,
                  color: layer.foregroundColor, opacity: opacity, scale: scale,
                  clip: layer.masksToBounds ? shape : nil, name: layer.name.map { $0 + ".text" })
+    }
+
+    /// The curl's parameters, and a quad over the page and wherever the flap can fall:
+    /// each corner past the fold, folded back over it (p - (2s - pi r) d for a corner s
+    /// past the fold), plus the roll's radius.
+    private func curlDraw(_ layer: PageCurlLayer, matrix m: Transform3D) -> PageCurlDraw {
+        let b = layer.bounds, d = layer.curlDirectionVector, r = layer.curlRadius
+        var minX = b.minX, minY = b.minY, maxX = b.maxX, maxY = b.maxY
+        for c in [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY),
+                  Point(x: b.maxX, y: b.maxY), Point(x: b.minX, y: b.maxY)] {
+            let s = layer.distancePastFold(c)
+            guard s > 0 else { continue }
+            let back = max(0, 2 * s - Double.pi * r)
+            let x = c.x - back * d.x, y = c.y - back * d.y
+            minX = min(minX, x - r); maxX = max(maxX, x + r)
+            minY = min(minY, y - r); maxY = max(maxY, y + r)
+        }
+        let area = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        return PageCurlDraw(quad: Quad(matrix: m, rect: grownForAntialiasing(area, m)), page: b,
+                            corner: layer.liftedCorner, direction: d, distance: layer.curlDistance,
+                            radius: r, name: layer.name.map { $0 + ".curl" })
     }
 
     /// Grows a rectangle by about 1.5 output pixels, measured at its most magnified edge,

@@ -16,6 +16,8 @@ public final class Renderer {
     /// Shadow masks by shape, kept across frames (see shadow-mask.frag).
     private var shadowMasks: [ShadowMaskKey: RenderTarget] = [:]
     private let compositeProgram: ShaderProgram
+    /// curl.frag, compiled the first time a page curl is drawn.
+    private var curlProgram: ShaderProgram?
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private let textures: TextureCache
@@ -120,8 +122,14 @@ public final class Renderer {
                 let source = targets[depth]
                 depth -= 1
                 bind(target: depth, clear: nil)
-                use(compositeProgram)
-                drawComposite(composite, source: source, width: list.pixelWidth, height: list.pixelHeight)
+                if let curl = composite.curl {
+                    let p = try curlShader()
+                    use(p)
+                    drawCurl(curl, opacity: composite.opacity, source: source)
+                } else {
+                    use(compositeProgram)
+                    drawComposite(composite, source: source, width: list.pixelWidth, height: list.pixelHeight)
+                }
             case .text(let d):
                 let p = try textShader()
                 use(p)
@@ -296,6 +304,29 @@ public final class Renderer {
             gl.uniform1i(p.location("u_masked"), 0)
         }
         gl.uniform1f(p.location("u_opacity"), GLfloat(c.opacity))
+        gl.activeTexture(GLConstant.texture0)
+        gl.bindTexture(GLConstant.texture2D, source.texture)
+        gl.uniform1i(p.location("u_group"), 0)
+        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+    }
+
+    private func curlShader() throws -> ShaderProgram {
+        if let p = curlProgram { return p }
+        let p = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "curl.frag", source: shaders)
+        curlProgram = p
+        return p
+    }
+
+    private func drawCurl(_ c: PageCurlDraw, opacity: Double, source: RenderTarget) {
+        guard let p = curlProgram else { return }
+        setQuad(p, c.quad)
+        let r = c.page
+        gl.uniform4f(p.location("u_page"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
+        gl.uniform2f(p.location("u_corner"), GLfloat(c.corner.x), GLfloat(c.corner.y))
+        gl.uniform2f(p.location("u_direction"), GLfloat(c.direction.x), GLfloat(c.direction.y))
+        gl.uniform1f(p.location("u_distance"), GLfloat(c.distance))
+        gl.uniform1f(p.location("u_radius"), GLfloat(c.radius))
+        gl.uniform1f(p.location("u_opacity"), GLfloat(opacity))
         gl.activeTexture(GLConstant.texture0)
         gl.bindTexture(GLConstant.texture2D, source.texture)
         gl.uniform1i(p.location("u_group"), 0)

@@ -1,2 +1,0 @@
-// Placeholder until the UI work lands.
-enum StrataUIPlaceholder {}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import StrataModel
+import StrataRender
+
+/// Where the left edge of the light box crossing row `y` lies, in pixels, to a fraction
+/// of one: the field (white 0.94 → 240) over the white view (255), edges anti-aliased
+/// by coverage. Every column left of x = 150 that is not fully covered adds its
+/// uncovered part, so the sum is the edge's position.
+private func leftEdge(_ image: Image, row y: Int) -> Double {
+    var edge = 0.0
+    for x in 0..<150 {
+        let coverage = (255 - Double(image.pixel(x: x, y: y).r)) / 15
+        edge += 1 - min(1, max(0, coverage))
+    }
+    return edge
+}
+
+/// `strata render shake` as a user runs it: the built binary.
+///
+/// The form in the 320 x 568 pt view: 40 pt margins, the form (290 pt) centred, so its
+/// top is (568 − 290) / 2 = 139: the username field spans y 139...169 (row 154 crosses
+/// it), the first button y 269...309 (row 289).
+@Suite(.serialized) struct ShakeRenderTests {
+    @Test func theFormAtRestAtItsDesignedSize() throws {
+        let dir = try temporaryDirectory("shake-rest")
+        let r = try strata(["render", "shake"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "wrote shake.png (320x568 px, shake scene: the form at rest)\n")
+        let image = try PNG.read(path: dir + "/shake.png")
+        #expect(image.width == 320 && image.height == 568)
+        #expect(image.pixel(x: 39, y: 154).r == 255 && image.pixel(x: 40, y: 154).r == 240)
+        #expect(abs(leftEdge(image, row: 154) - 40) < 0.05)
+    }
+
+    /// The eased clock reaches keyTime 0.225 when easeInEaseOut(u) = 0.225, at
+    /// u = 0.3284402995 of the 0.5 s: 0.1642201498 s after the tap. There the fields show
+    /// the second keyframe, +15 pt, exactly; the buttons do not move.
+    @Test func shakeAllAtTheSecondKeyframeShiftsTheFieldsFifteenPoints() throws {
+        let dir = try temporaryDirectory("shake-all")
+        let r = try strata(["render", "shake", "--shake", "all", "--time", "0.1642201497610505", "--out", "a.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "wrote a.png (320x568 px, shake scene: 0.1642201497610505 s after \"shake all\" was tapped)\n")
+        let image = try PNG.read(path: dir + "/a.png")
+        #expect(abs(leftEdge(image, row: 154) - 55) < 0.05, "username field")
+        #expect(abs(leftEdge(image, row: 204) - 55) < 0.05, "password field")
+        #expect(image.pixel(x: 54, y: 154).r == 255 && image.pixel(x: 55, y: 154).r == 240)
+        // The first button's orange border stays at x = 40.
+        #expect(image.pixel(x: 40, y: 289).b < 100 && image.pixel(x: 55, y: 289).b == 255)
+    }
+
+    /// Mid-segment, at scale 2: 0.1125 s is u = 0.225, eased to 0.1040380083, inside the
+    /// first segment (0 → +15 over keyTimes 0...0.225): 15 · 0.1040380083 / 0.225 =
+    /// 6.9358672 pt, so the edge is at (40 + 6.9358672) · 2 = 93.8717 px.
+    @Test func midSegmentOnTheEasedClockAtScaleTwo() throws {
+        let dir = try temporaryDirectory("shake-mid")
+        let r = try strata(["render", "shake", "--shake", "all", "--time", "0.1125", "--scale", "2", "--out", "m.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(path: dir + "/m.png")
+        #expect(image.width == 640 && image.height == 1136)
+        let edge = leftEdge(image, row: 308)
+        #expect(abs(edge - 93.8717) < 0.1, "edge at \(edge) px")
+    }
+
+    @Test func shakeOneMovesTheFirstButtonAndCompletionPresentsTheAlert() throws {
+        let dir = try temporaryDirectory("shake-one")
+        let one = try strata(["render", "shake", "--shake", "one", "--time", "0.1642201497610505", "--out", "one.png"], in: dir)
+        #expect(one.status == 0, "\(one.stderr)")
+        let image = try PNG.read(path: dir + "/one.png")
+        #expect(abs(leftEdge(image, row: 154) - 40) < 0.05, "the fields stay")
+        // The first button's left border moved 15 pt right, to x = 55; the second's did not.
+        #expect(image.pixel(x: 40, y: 289).b == 255 && image.pixel(x: 55, y: 289).b < 100)
+        #expect(image.pixel(x: 40, y: 349).b < 100)
+
+        // 0.6 s shake, then the completion: by 0.7 s the alert is up and the form is at rest.
+        let done = try strata(["render", "shake", "--shake", "completion", "--time", "0.7", "--out", "c.png"], in: dir)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(done.stdout.hasSuffix("0.7 s after \"shake all with completion\" was tapped; the completion has presented the alert \"提示\")\n"),
+                "\(done.stdout)")
+        let before = try strata(["render", "shake", "--shake", "completion", "--time", "0.5", "--out", "b.png"], in: dir)
+        #expect(!before.stdout.contains("alert"), "\(before.stdout)")
+    }
+
+    @Test func sizeAndRepeatability() throws {
+        let dir = try temporaryDirectory("shake-size")
+        let r = try strata(["render", "--size", "480x320", "shake", "--shake", "all", "--time", "0.3", "--out", "s.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try PNG.read(path: dir + "/s.png").width == 480)
+        _ = try strata(["render", "shake", "--shake", "all", "--time", "0.3", "--size", "480x320", "--out", "t.png"], in: dir)
+        #expect(FileManager.default.contents(atPath: dir + "/s.png") == FileManager.default.contents(atPath: dir + "/t.png"))
+    }
+
+    @Test func badInputExitsTwoWithAClearMessage() throws {
+        let cases: [([String], String)] = [
+            (["render", "shake", "--shake", "two"], "strata: error: --shake expects one, all or completion, got 'two'\n"),
+            (["render", "shake", "--time", "0.2"],
+             "strata: error: --time counts from a tap: give the button with --shake one|all|completion\n"),
+            (["render", "shake", "--shake", "all", "--time", "-1"], "strata: error: --time must be between 0 and 3600, got -1\n"),
+            (["render", "shake", "--shake", "all", "--time", "soon"], "strata: error: --time expects a number, got 'soon'\n"),
+            (["render", "shake", "--angle", "30"], "strata: error: unknown option --angle for 'render' (see 'strata help render')\n"),
+            (["render", "shake", "--shake"], "strata: error: --shake needs a value (see 'strata help render')\n"),
+            (["render", "shake", "extra"], "strata: error: unexpected argument 'extra'\n"),
+            (["render", "shake", "--scale", "5"], "strata: error: --scale must be between 1 and 4, got 5\n"),
+        ]
+        let dir = try temporaryDirectory("shake-bad")
+        for (args, message) in cases {
+            let r = try strata(args, in: dir)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.stderr == message, "\(args)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing written")
+    }
+
+    @Test func helpShowsTheShakeForm() throws {
+        let help = try strata(["help", "render"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: strata render shake [--shake one|all|completion] [--time T]"))
+        #expect(help.stdout.contains("USAGE: strata render carousel"))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import StrataGestures
+import StrataModel
+import StrataRender
+@testable import StrataReplay
+import StrataScenes
+
+/// Where the left edge of a light box crossing row `y` lies, in pixels, to a fraction of
+/// one: the box (`fill`) over the white view, edges anti-aliased by coverage. Every column
+/// left of x = 150 that is not fully covered adds its uncovered part, so the sum is the
+/// edge's position.
+private func leftEdge(_ image: Image, row y: Int, fill: Double) -> Double {
+    var edge = 0.0
+    for x in 0..<150 {
+        let coverage = (255 - Double(image.pixel(x: x, y: y).r)) / (255 - fill)
+        edge += 1 - min(1, max(0, coverage))
+    }
+    return edge
+}
+
+/// The shipped shake traces, replayed and drawn: the fields move by what the keyframes
+/// say on the eased clock, frame by frame.
+///
+/// The form in the 320 x 568 pt view: 40 pt margins, top at (568 − 290) / 2 = 139, so at
+/// rest the username field's left edge is at x = 40 (row 154 crosses it, its underline is
+/// row 170) and the password field's too (row 204).
+@Suite(.serialized) struct ShakeReplayRenderTests {
+    /// Frames of `Traces/<name>.trace`, by index.
+    func frames(_ name: String, _ indices: Set<Int>) throws -> (frames: [Int: Image], result: ReplayResult, replayer: Replayer) {
+        let (replayer, warnings) = try Replayer.load(path: shippedTrace(name))
+        #expect(warnings.isEmpty)
+        var frames: [Int: Image] = [:]
+        let result = try replayer.frames(renderer: try makeRenderer()) { frame in
+            if indices.contains(frame.index) { frames[frame.index] = frame.image }
+        }
+        return (frames, result, replayer)
+    }
+
+    /// "shake all" was tapped in the window; its touch-up, at t = 0.734 s, starts the
+    /// shake (the scene's clock is brought to each event's time before it is handled).
+    /// Frame k is drawn at k / 60 s, e = k/60 − 0.734 s into the 0.5 s shake, u = e / 0.5.
+    /// easeInEaseOut (0.42, 0, 0.58, 1) warps u first, then the keyframes (0, +15, −12,
+    /// +9, −6, +6, 0 at 0, 0.225, 0.425, 0.6, 0.75, 0.875, 1) are interpolated linearly:
+    ///
+    /// | frame | e (s)    | u        | eased    | segment          | offset (pt) |
+    /// | 44    | −0.00067 | (before) |          |                  |   0         |
+    /// | 54    | 0.166    | 0.332    | 0.229920 | +15 → −12, 0.022 |  14.335782  |
+    /// | 58    | 0.232667 | 0.465333 | 0.440413 | −12 → +9, 0.088  | −10.150485  |
+    /// | 61    | 0.282667 | 0.565333 | 0.611429 | +9 → −6, 0.076   |   7.857075  |
+    ///
+    /// e.g. frame 54: (0.229920 − 0.225) / 0.2 = 0.0246 of the way from +15 to −12:
+    /// 15 − 27 · 0.0246007 = 14.3358. The shake ends at 1.234 s: frame 75 (1.25 s) is the
+    /// first after it, so the replay stops there, idle, after 76 frames.
+    @Test func shakeAllMovesTheFieldsByTheKeyframesOnTheEasedClock() throws {
+        let expected: [Int: Double] = [44: 0, 54: 14.335_782, 58: -10.150_485, 61: 7.857_075, 75: 0]
+        let (frames, result, replayer) = try frames("shake-all", Set(expected.keys))
+        #expect(replayer.trace.events.map(\.t) == [0.674, 0.734], "the numbers above are for this tap")
+        #expect(result.frameCount == 76 && result.ending == .idle)
+        #expect(result.finalStatus == "taps: 1, completions: 0")
+        for (index, offset) in expected.sorted(by: { $0.key < $1.key }) {
+            let image = try #require(frames[index])
+            // One 8-bit step of the edge pixel is 1/15 px: 0.1 px leaves room for rounding.
+            let username = leftEdge(image, row: 154, fill: 240) - 40
+            let password = leftEdge(image, row: 204, fill: 240) - 40
+            let underline = leftEdge(image, row: 170, fill: 204) - 40
+            #expect(abs(username - offset) < 0.1, "frame \(index): username field moved \(username) pt, expected \(offset)")
+            #expect(abs(password - offset) < 0.1, "frame \(index): password field moved \(password) pt")
+            #expect(abs(underline - offset) < 0.1, "frame \(index): underline moved \(underline) pt")
+            // The buttons do not shake: the first one's orange border stays at x = 40.
+            #expect(image.pixel(x: 40, y: 289).b < 100 && image.pixel(x: 41, y: 289).b == 255)
+        }
+    }
+
+    /// The third button: the touch-up at 0.738 s starts a 0.6 s shake, so frame 60
+    /// (e = 0.262 s, u = 0.436667, eased 0.391912: +15 → −12, 0.8346 of the way) shows
+    /// 15 − 27 · 0.834558 = −7.533058 pt. The completion runs when the shake ends, at
+    /// 1.338 s; frame 81 (1.35 s) is the first after it and the last of the replay.
+    @Test func shakeWithCompletionRunsItsCompletionAtTheEnd() throws {
+        let (frames, result, replayer) = try frames("shake-completion", [60])
+        #expect(replayer.trace.events.map(\.t) == [0.678, 0.738])
+        #expect(result.frameCount == 82 && result.ending == .idle)
+        #expect(result.finalStatus == "taps: 1, completions: 1, alert: 提示")
+        let shaking = try #require(frames[60])
+        let moved = leftEdge(shaking, row: 154, fill: 240) - 40
+        #expect(abs(moved + 7.533_058) < 0.1, "frame 60: username field moved \(moved) pt")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import StrataModel
+import StrataRender
+import Testing
+
+/// `strata render alert`, run as a user runs it: the built binary beside the test bundle.
+@Suite(.serialized) struct AlertCommandTests {
+    static let binary: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return package.appendingPathComponent(".build/debug/strata").path
+    }()
+
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    func strata(_ args: [String], in directory: String) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: AlertCommandTests.binary)
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func directory(_ name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-alert-cli-\(name)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func rendersAnExampleAtAnIPhone8sSizeAndScale() throws {
+        let dir = try directory("example")
+        let r = try strata(["render", "alert", "--example", "simple"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("wrote alert.png (750x1334 px"))
+        let image = try PNG.read(path: dir + "/alert.png")
+        #expect(image.width == 750 && image.height == 1334)
+        // Same frame as the reference the render tests keep.
+        let reference = try PNG.read(path: referencesDirectory.appendingPathComponent("alerts/simple-light.png").path)
+        #expect(image.pixels == reference.pixels)
+    }
+
+    @Test func rendersAnAlertDescribedOnTheCommandLine() throws {
+        let dir = try directory("custom")
+        let r = try strata(["render", "alert", "--title", "Sign In", "--message", "Enter your password",
+                            "--text-field", "Password:secure", "--action", "cancel:Cancel", "--action", "disabled:Sign In",
+                            "--preferred", "2", "--appearance", "dark", "--size", "320x568", "--scale", "1",
+                            "--out", "custom.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(path: dir + "/custom.png")
+        #expect(image.width == 320 && image.height == 568)
+        let sheet = try strata(["render", "alert", "--style", "sheet", "--action", "destructive:Delete",
+                                "--action", "cancel:Cancel", "--time", "0.1", "--out", "sheet.png"], in: dir)
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        #expect(sheet.stdout.contains("action sheet") && sheet.stdout.contains("0.1 s after presentation"))
+    }
+
+    @Test func misuseExitsTwoWithUIKitsReason() throws {
+        let dir = try directory("misuse")
+        let twoCancels = try strata(["render", "alert", "--title", "T", "--action", "cancel:A", "--action", "cancel:B"], in: dir)
+        #expect(twoCancels.status == 2)
+        #expect(twoCancels.stderr == "strata: error: UIAlertController can only have one action with a style of UIAlertActionStyleCancel\n")
+        let field = try strata(["render", "alert", "--style", "sheet", "--text-field", "登录", "--action", "default:OK"], in: dir)
+        #expect(field.status == 2)
+        #expect(field.stderr.contains("Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    @Test func badWordsAreUsageErrors() throws {
+        let dir = try directory("bad")
+        let cases: [([String], String)] = [
+            (["--example", "nope"], "unknown example 'nope'"),
+            (["--action", "bold:OK"], "must be default, cancel, destructive or disabled"),
+            (["--action", "OK"], "STYLE:TITLE"),
+            (["--title", "T", "--appearance", "dim"], "light or dark"),
+            (["--title", "T", "--style", "popover"], "alert or sheet"),
+            (["--example", "simple", "--preferred", "3"], "--preferred 3: there are 2 actions"),
+            ([], "needs --example NAME"),
+            (["--title", "T", "--action"], "--action needs a value"),
+        ]
+        for (args, message) in cases {
+            let r = try strata(["render", "alert"] + args, in: dir)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+
+    @Test func helpListsTheExamples() throws {
+        let r = try strata(["help", "render"], in: try directory("help"))
+        #expect(r.stdout.contains("strata render alert") && r.stdout.contains("sp-horizontal-sheet"))
+    }
+
+    /// The shipped traces replay onto their reference frames, ending as their gestures say.
+    @Test(arguments: [("alert-simple", "picked 取消, picked 好的"),
+                      ("alert-login", "picked 好的, 帐号: abc, 密码: 1234"),
+                      ("alert-sheet", "picked 取消, picked 取消")])
+    func shippedTracesMatchTheirReferences(_ name: String, _ ending: String) throws {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let r = try strata(["check", "Traces/\(name).trace", "--references", "Traces/references/\(name)"], in: package)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let replay = try strata(["replay", "Traces/\(name).trace", "--out", try directory(name), "--every", "100000"],
+                                in: package)
+        #expect(replay.status == 0 && replay.stdout.contains("dismissed; \(ending)"), "\(replay.stdout)\(replay.stderr)")
+    }
+}

@@ -1,1 +1,0 @@
-// UI tests land with the UI work.
