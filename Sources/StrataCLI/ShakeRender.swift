@@ -4,7 +4,8 @@ import StrataRender
 import StrataScenes
 
 /// `strata render shake`: one frame of the seed-004 form, a given time after one of its
-/// buttons was tapped, as the scene's clock has it then.
+/// buttons was tapped, as the scene's clock has it then: after "shake all with
+/// completion", from 0.6 s on, with the completion's alert over it.
 enum ShakeRender {
     static let help = """
     USAGE: strata render shake [--shake one|all|completion] [--time T] [--size WxH] [--scale S] [--out PATH]
@@ -15,7 +16,9 @@ enum ShakeRender {
     OPTIONS:
       --shake WHICH   the button tapped: one ("shake one": the first button shakes, 0.5 s),
                       all ("shake all": both text fields and their underlines, 0.5 s),
-                      completion ("shake all with completion": 0.6 s, then the alert)
+                      completion ("shake all with completion": 0.6 s, then the alert
+                      提示 / This is completions block / OK appears over the form,
+                      settling in about 0.4 s)
       --time T        seconds after the tap, 0...3600 (default 0, the moment of the tap);
                       needs --shake
       --size WxH      view size in points (default 320x568, the seed's 4-inch iPhone)
@@ -70,7 +73,8 @@ enum ShakeRender {
             throw UsageError("--size \(size.width.clean)x\(size.height.clean) at --scale \(scale.clean) is \(pixelWidth)x\(pixelHeight) px; each side must be at most \(maximumSurfaceSide) px")
         }
 
-        let scene = ShakeScene(viewSize: Size(width: size.width, height: size.height))
+        // The screen's scale is the output's, so the alert's hairlines are one pixel.
+        let scene = ShakeScene(viewSize: Size(width: size.width, height: size.height), scale: scale)
         var what = "the form at rest"
         if let button {
             // The button's action runs at scene time 0, as its touch-up would run it;

@@ -6,7 +6,8 @@ import StrataRender
 /// Where the left edge of the light box crossing row `y` lies, in pixels, to a fraction
 /// of one: the field (white 0.94 → 240) over the white view (255), edges anti-aliased
 /// by coverage. Every column left of x = 150 that is not fully covered adds its
-/// uncovered part, so the sum is the edge's position.
+/// uncovered part, so the sum is the edge's position; the placeholder (8 pt in, darker
+/// than the box) counts as covered.
 private func leftEdge(_ image: Image, row y: Int) -> Double {
     var edge = 0.0
     for x in 0..<150 {
@@ -14,6 +15,12 @@ private func leftEdge(_ image: Image, row y: Int) -> Double {
         edge += 1 - min(1, max(0, coverage))
     }
     return edge
+}
+
+/// A pixel's colour as [r, g, b].
+private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
+    let p = image.pixel(x: x, y: y)
+    return [Int(p.r), Int(p.g), Int(p.b)]
 }
 
 /// `strata render shake` as a user runs it: the built binary.
@@ -79,6 +86,65 @@ private func leftEdge(_ image: Image, row y: Int) -> Double {
                 "\(done.stdout)")
         let before = try strata(["render", "shake", "--shake", "completion", "--time", "0.5", "--out", "b.png"], in: dir)
         #expect(!before.stdout.contains("alert"), "\(before.stdout)")
+        // Still shaking, no dim: the view's corner is white.
+        #expect(rgb(try PNG.read(path: dir + "/b.png"), 10, 10) == [255, 255, 255])
+    }
+
+    /// 1.2 s after the tap: the shake ended at 0.6 s and the alert's spring (about 0.4 s)
+    /// has settled. The alert, 270 x 125 pt at scale 1 (a 1 px hairline above OK),
+    /// centred in the safe area below the 20 pt status bar (x 25...295, y 232...357), is
+    /// the light material (240, 241, 240); black at 20 % dims the form: white becomes
+    /// 204, the field boxes (240) 192, the orange borders darker.
+    @Test func completionDrawsTheAlertOverTheDimmedForm() throws {
+        let dir = try temporaryDirectory("shake-alert")
+        let r = try strata(["render", "shake", "--shake", "completion", "--time", "1.2", "--out", "a.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "wrote a.png (320x568 px, shake scene: 1.2 s after \"shake all with completion\" was tapped; the completion has presented the alert \"提示\")\n")
+        let image = try PNG.read(path: dir + "/a.png")
+        #expect(rgb(image, 10, 10) == [204, 204, 204], "the dim over white")
+        #expect(rgb(image, 300, 500) == [204, 204, 204])
+        #expect(rgb(image, 250, 154) == [192, 192, 192], "the dim over the username field's box")
+        #expect(rgb(image, 40, 300) == [240, 241, 240], "the alert's box")
+        #expect(rgb(image, 40, 340) == [240, 241, 240], "OK's row")
+        #expect(rgb(image, 23, 300) == [204, 204, 204] && rgb(image, 297, 300) == [204, 204, 204], "the box's sides")
+        // The third button's border, under the dim: orange (255, 128, 0) at 80 %.
+        let border = rgb(image, 40, 409)
+        #expect(border[0] > 190 && border[0] < 215 && border[2] < 20, "\(border)")
+        // OK in system blue in its row, 提示 in black near the top of the box.
+        #expect((322...348).contains { y in (150...170).contains { x in
+            let p = rgb(image, x, y)
+            return p[2] > 200 && p[0] < 100 && p[1] > 90 && p[1] < 160
+        } }, "OK is drawn in system blue")
+        #expect((245...272).contains { y in (145...175).contains { x in rgb(image, x, y)[0] < 60 } }, "提示 is drawn")
+    }
+
+    /// Text is drawn: the buttons' titles in system blue, centred; the fields'
+    /// placeholders in UITextField's grey (199, 199, 204) over the box (240), 8 pt in.
+    @Test func buttonTitlesAndPlaceholdersAreDrawn() throws {
+        let dir = try temporaryDirectory("shake-text")
+        let r = try strata(["render", "shake", "--scale", "2", "--out", "t.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(path: dir + "/t.png")
+        // "shake one" in the first button (y 269...309 pt: rows 538...618): blue pixels
+        // around the centre, none near the button's sides.
+        var blue: [Int] = []
+        for y in 560...600 { for x in 90...550 {
+            let p = rgb(image, x, y)
+            if p[2] > 200 && p[0] < 120 && p[1] < 190 { blue.append(x) }
+        } }
+        #expect(!blue.isEmpty, "the title is drawn")
+        if let lo = blue.min(), let hi = blue.max() {
+            #expect(abs(Double(lo + hi) / 2 - 320) < 4, "centred: \(lo)...\(hi)")
+        }
+        // 用户名 in the first field (y 139...169 pt): grey darker than the box, from x = 48 pt.
+        var grey: [Int] = []
+        for y in 280...336 { for x in 80...400 {
+            let p = rgb(image, x, y)
+            if p[0] < 232 && p[0] == p[1] { grey.append(x) }
+        } }
+        #expect(!grey.isEmpty, "the placeholder is drawn")
+        #expect((grey.min() ?? 0) >= 96 && (grey.min() ?? 0) < 100, "8 pt in: from x = 96 px")
+        #expect((280...336).allSatisfy { y in rgb(image, 90, y) == [240, 240, 240] }, "left of the placeholder: the box")
     }
 
     @Test func sizeAndRepeatability() throws {

@@ -9,7 +9,8 @@ import StrataScenes
 /// Where the left edge of a light box crossing row `y` lies, in pixels, to a fraction of
 /// one: the box (`fill`) over the white view, edges anti-aliased by coverage. Every column
 /// left of x = 150 that is not fully covered adds its uncovered part, so the sum is the
-/// edge's position.
+/// edge's position. The placeholder inside the box (8 pt in) is darker than the box, so
+/// it counts as covered and leaves the sum alone.
 private func leftEdge(_ image: Image, row y: Int, fill: Double) -> Double {
     var edge = 0.0
     for x in 0..<150 {
@@ -17,6 +18,12 @@ private func leftEdge(_ image: Image, row y: Int, fill: Double) -> Double {
         edge += 1 - min(1, max(0, coverage))
     }
     return edge
+}
+
+/// A pixel's colour as [r, g, b].
+private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
+    let p = image.pixel(x: x, y: y)
+    return [Int(p.r), Int(p.g), Int(p.b)]
 }
 
 /// The shipped shake traces, replayed and drawn: the fields move by what the keyframes
@@ -75,14 +82,44 @@ private func leftEdge(_ image: Image, row y: Int, fill: Double) -> Double {
     /// The third button: the touch-up at 0.738 s starts a 0.6 s shake, so frame 60
     /// (e = 0.262 s, u = 0.436667, eased 0.391912: +15 → −12, 0.8346 of the way) shows
     /// 15 − 27 · 0.834558 = −7.533058 pt. The completion runs when the shake ends, at
-    /// 1.338 s; frame 81 (1.35 s) is the first after it and the last of the replay.
-    @Test func shakeWithCompletionRunsItsCompletionAtTheEnd() throws {
-        let (frames, result, replayer) = try frames("shake-completion", [60])
+    /// 1.338 s, and presents the alert, which appears on a spring that settles in about
+    /// 0.4 s: frame 105 (1.75 s) is the first at rest and the last of the replay.
+    ///
+    /// At rest the alert (270 x 124.5 pt, centred in the safe area below the 20 pt status
+    /// bar: x 25...295, y 232...356.5) is the light material (240, 241, 240) over the
+    /// form, dimmed by black at 20 %: white becomes 204, the field boxes (240) 192.
+    @Test func shakeWithCompletionPresentsTheAlertAtTheEnd() throws {
+        let (frames, result, replayer) = try frames("shake-completion", [60, 80, 81, 105])
         #expect(replayer.trace.events.map(\.t) == [0.678, 0.738])
-        #expect(result.frameCount == 82 && result.ending == .idle)
+        #expect(result.frameCount == 106 && result.ending == .idle)
         #expect(result.finalStatus == "taps: 1, completions: 1, alert: 提示")
         let shaking = try #require(frames[60])
         let moved = leftEdge(shaking, row: 154, fill: 240) - 40
         #expect(abs(moved + 7.533_058) < 0.1, "frame 60: username field moved \(moved) pt")
+
+        // Frame 80 (1.3333 s), just before the end: no dim yet, the form undimmed.
+        let before = try #require(frames[80])
+        #expect(rgb(before, 10, 10) == [255, 255, 255])
+        // Frame 81 (1.35 s), 12 ms into the appearance: the dim has begun.
+        let appearing = try #require(frames[81])
+        #expect(appearing.pixel(x: 10, y: 10).r < 255 && appearing.pixel(x: 10, y: 10).r > 204)
+
+        let last = try #require(frames[105])
+        // The dim over the white view, and over a field box right of its placeholder.
+        #expect(rgb(last, 10, 10) == [204, 204, 204])
+        #expect(rgb(last, 10, 560) == [204, 204, 204])
+        #expect(rgb(last, 250, 154) == [192, 192, 192])
+        // The alert's box: between the message and the hairline above OK, and in OK's row.
+        #expect(rgb(last, 40, 300) == [240, 241, 240])
+        #expect(rgb(last, 40, 340) == [240, 241, 240])
+        // Its edges: left of x = 25 and below y = 356.5 is the dimmed form.
+        #expect(rgb(last, 23, 300) == [204, 204, 204])
+        #expect(last.pixel(x: 160, y: 358).g < 210)
+        // OK in system blue, centred in its row (y 312.5...356.5); the title in black.
+        #expect((322...346).contains { y in (150...170).contains { x in
+            let p = last.pixel(x: x, y: y)
+            return p.b > 200 && p.r < 100 && p.g > 90 && p.g < 160
+        } }, "OK is drawn in system blue")
+        #expect((245...270).contains { y in (145...175).contains { x in last.pixel(x: x, y: y).r < 60 } }, "提示 is drawn")
     }
 }
