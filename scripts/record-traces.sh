@@ -5,7 +5,8 @@
 # is its name up to the first dash (carousel-drag: carousel).
 #
 #   scripts/record-traces.sh [NAME...]     NAME: carousel-drag, carousel-flick, shake-all,
-#                                          shake-completion (default all)
+#                                          shake-completion, kitchensink-labels,
+#                                          kitchensink-flip, kitchensink-curl (default all)
 #
 # A rerecorded trace needs its reference frames rerecorded too:
 #   strata check Traces/NAME.trace --references Traces/references/NAME --record
@@ -94,6 +95,53 @@ gesture_shake_completion() {
   { tap "$1" 160 409; printf '%s\n' sleep 0.9; } | xargs xdotool
 }
 
+# --- kitchensink (seed 001) ---
+# The Kitchen Sink in its designed 320 x 480 pt window (status bar 20 pt): transition
+# segments centred at y 42 (Cover x 47, Flip 122, Dissolve 197, Curl 272), the sink at
+# (10, 104) 300 x 322, "Add Label" centred at (70, 452), Move | Fade at y 452 (Move x 212,
+# Fade 277). The Asker's field becomes first responder as the Asker appears; keys go to
+# the window under the pointer (Xvfb runs no window manager: focus follows the pointer).
+# Labels land where the scene's seeded generator puts them (seed 1): first "Hello" at
+# about (190...298, 290...335), first "Flip" at about (176...252, 290...335).
+kitchensink_names=(kitchensink-labels kitchensink-flip kitchensink-curl)
+
+# Add Label, type TEXT, Return: the label is added and the Asker dismissed.
+ask() {
+  local w=$1 text=$2
+  { tap "$w" 70 452; printf '%s\n' sleep 0.8; } | xargs xdotool
+  xdotool type --delay 110 "$text"
+  sleep 0.2
+  xdotool key Return
+  sleep 1.0
+}
+
+# Two labels by typing ("Hello", "Sink"), then a tap on "Hello": it moves over 4 s.
+# The drain (every 4 s, rescheduled as each Asker goes) then empties the sink.
+gesture_kitchensink_labels() {
+  ask "$1" Hello
+  ask "$1" Sink
+  { tap "$1" 250 305; printf '%s\n' sleep 0.5; } | xargs xdotool
+}
+
+# Flip selected, a label "Flip" added through a flip presentation and dismissal; Fade
+# selected, the label tapped (a 3 s fade begins) and tapped again a second later (alpha
+# set back: the fade ends unfinished and the label stays until the drain takes it).
+gesture_kitchensink_flip() {
+  { tap "$1" 122 42; printf '%s\n' sleep 0.4; } | xargs xdotool
+  ask "$1" Flip
+  { tap "$1" 277 452; printf '%s\n' sleep 0.5
+    tap "$1" 214 310; printf '%s\n' sleep 1.0
+    tap "$1" 214 310; printf '%s\n' sleep 0.3; } | xargs xdotool
+}
+
+# Curl selected, the Asker presented under a partial page curl; a tap on the curled page
+# ends editing with an empty answer: the page uncurls and nothing is added.
+gesture_kitchensink_curl() {
+  { tap "$1" 272 42; printf '%s\n' sleep 0.4
+    tap "$1" 70 452; printf '%s\n' sleep 1.2
+    tap "$1" 100 200; printf '%s\n' sleep 0.8; } | xargs xdotool
+}
+
 record() {
   local name=$1 out="Traces/$1.trace" tmp="$work/$1.trace" w
   echo "record-traces: recording $out on $DISPLAY"
@@ -114,7 +162,7 @@ record() {
 }
 
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(carousel-drag carousel-flick shake-all shake-completion)
+[ ${#names[@]} -gt 0 ] || names=(carousel-drag carousel-flick shake-all shake-completion "${kitchensink_names[@]}")
 for name in "${names[@]}"; do
   declare -F "gesture_${name//-/_}" >/dev/null || { echo "record-traces: no gesture '$name'" >&2; exit 2; }
   record "$name"

@@ -24,17 +24,19 @@ enum RenderCommand {
 
     \(AlertRender.help)
 
+    \(KitchenSinkRender.help)
     """
 
     static func run(_ args: [String]) throws {
         if ShakeRender.isRequested(args) { return try ShakeRender.run(args) }
         if AlertRender.isRequested(args) { return try AlertRender.run(args) }
+        if KitchenSinkRender.isRequested(args) { return try KitchenSinkRender.run(args) }
         let a = try Arguments(args, valueOptions: ["angle", "planes", "size", "scale", "out", "shaders", "png-level"], command: "render")
         guard let scene = a.positional.first else {
             throw UsageError("render needs a scene name: strata render carousel (see 'strata help render')")
         }
         guard scene == "carousel" else {
-            throw UsageError("unknown scene '\(scene)'; scenes: carousel, shake, alert")
+            throw UsageError("unknown scene '\(scene)'; scenes: carousel, shake, alert, kitchensink")
         }
         if a.positional.count > 1 { throw UsageError("unexpected argument '\(a.positional[1])'") }
         let angle = try a.double("angle", range: -1e6...1e6) ?? 0

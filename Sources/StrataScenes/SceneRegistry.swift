@@ -80,6 +80,12 @@ public enum SceneRegistry {
                 try spec.setAppearance(word: options.string("appearance", default: "light"))
                 return try AlertScene(spec, viewSize: viewSize)
             }),
+        SceneDescriptor(
+            name: "kitchensink",
+            summary: "seed 001: the Kitchen Sink (modal Asker with four transition styles, text field, labels moved and faded by view animations, a drain timer)",
+            options: KitchenSinkScene.options,
+            defaultViewSize: KitchenSinkScene.defaultViewSize,
+            make: { options, viewSize in try KitchenSinkScene(options: options, viewSize: viewSize) }),
     ]
 
     public static var names: [String] { scenes.map(\.name) }

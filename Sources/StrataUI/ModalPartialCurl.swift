@@ -40,12 +40,16 @@ public enum ModalPartialCurl {
     }
 
     /// A curl layer in the curl's resting geometry, flat (`curlDistance` 0), over `frame`.
-    static func makeLayer(frame: Rect) -> PageCurlLayer {
+    public static func makeLayer(frame: Rect) -> PageCurlLayer {
         let curl = PageCurlLayer()
+        configure(curl, frame: frame)
+        return curl
+    }
+
+    static func configure(_ curl: PageCurlLayer, frame: Rect) {
         curl.name = "modal.partialCurl"
         curl.frame = frame
         curl.curlDirection = direction
         curl.curlRadius = radius(for: frame.size)
-        return curl
     }
 }

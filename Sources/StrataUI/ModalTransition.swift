@@ -42,6 +42,7 @@ enum ModalTransition {
         guard let presenter = presented.presentingViewController, let window = presented.window else {
             return completion()
         }
+        sweep(window)
         let presentation = presented.modalPresentationStyle
         let style = resolvedStyle(of: presented, presenter: presenter)
         let context = ModalTransitionContext(transitionStyle: style, presentationStyle: presentation)
@@ -53,8 +54,8 @@ enum ModalTransition {
         presented.viewWillAppear(animated)
 
         Transaction.perform(disableActions: true) {
-            if !covers { makeSheet(to, context: context, window: window) }
-            if style == .partialCurl { curl(from, under: to, context: context) }
+            if !covers { makeSheet(to, for: presented, context: context, window: window) }
+            if style == .partialCurl { curl(from, under: to, for: presented, context: context) }
         }
 
         Transaction.begin()
@@ -115,9 +116,12 @@ enum ModalTransition {
             ?? ModalTransitionContext(transitionStyle: resolvedStyle(of: presented, presenter: presenter),
                                       presentationStyle: presented.modalPresentationStyle)
         context.isDismissing = true
+        sweep(window)
         let style = context.transitionStyle
         let from = presenter.view, to = presented.view
         let covers = context.presentationStyle.coversPresenter
+        // A controller presented over this one, gone at once, may have hidden it.
+        to.isHidden = false
 
         presented.viewWillDisappear(animated)
         if covers {
@@ -217,12 +221,14 @@ enum ModalTransition {
     }
 
     /// A sheet: rounded, over a dim that covers the rest of the window.
-    private static func makeSheet(_ view: Layer, context: ModalTransitionContext, window: Window) {
+    private static func makeSheet(_ view: Layer, for presented: ViewController, context: ModalTransitionContext,
+                                  window: Window) {
         context.savedCornerRadius = view.cornerRadius
         context.savedMasksToBounds = view.masksToBounds
         view.cornerRadius = ModalPresentationStyle.sheetCornerRadius
         view.masksToBounds = true
-        let dim = Layer()
+        let dim = ModalDimmingLayer()
+        dim.presented = presented
         dim.name = "modal.dimming"
         dim.frame = window.layer.bounds
         dim.backgroundColor = ModalPresentationStyle.dimmingColor
@@ -233,9 +239,12 @@ enum ModalTransition {
 
     /// Wraps the presenter's view in a page-curl layer in its place, with the presented
     /// view moved below it: the page curls up off the presented view.
-    private static func curl(_ page: Layer, under presentedView: Layer, context: ModalTransitionContext) {
+    private static func curl(_ page: Layer, under presentedView: Layer, for presented: ViewController,
+                             context: ModalTransitionContext) {
         guard let parent = page.superlayer, let index = parent.sublayers.firstIndex(where: { $0 === page }) else { return }
-        let curl = ModalPartialCurl.makeLayer(frame: page.frame)
+        let curl = ModalCurlLayer()
+        ModalPartialCurl.configure(curl, frame: page.frame)
+        curl.presented = presented
         parent.insertSublayer(curl, at: index)
         let frame = page.frame
         curl.addSublayer(page)
@@ -247,7 +256,7 @@ enum ModalTransition {
     }
 
     /// Puts the presenter's view back where the curl layer was.
-    private static func uncurl(_ page: Layer, curl: PageCurlLayer) {
+    static func uncurl(_ page: Layer, curl: PageCurlLayer) {
         guard let parent = curl.superlayer, let index = parent.sublayers.firstIndex(where: { $0 === curl }) else { return }
         let frame = page.frame
         parent.insertSublayer(page, at: index)
