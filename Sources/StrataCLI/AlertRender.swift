@@ -52,21 +52,7 @@ enum AlertRender {
         return lines.map { String(repeating: " ", count: indent) + $0 }.joined(separator: "\n")
     }
 
-    /// True when the scene named on the command line is `alert` (every option of
-    /// `render` takes a value, so the scene is the first word that is neither an option
-    /// nor an option's value).
-    static func isRequested(_ args: [String]) -> Bool {
-        var i = 0
-        while i < args.count {
-            let word = args[i]
-            if word.hasPrefix("--") && word.count > 2 {
-                i += word.contains("=") ? 1 : 2
-                continue
-            }
-            return word == "alert"
-        }
-        return false
-    }
+    static func isRequested(_ args: [String]) -> Bool { RenderCommand.sceneName(in: args) == "alert" }
 
     static func run(_ args: [String]) throws {
         let (rest, repeated) = try takeRepeated(["action", "text-field"], from: args)

@@ -46,21 +46,7 @@ enum KitchenSinkRender {
                               "curl": "partialCurl"]
     static let presentations = ["full": "fullScreen", "page": "pageSheet", "form": "formSheet"]
 
-    /// True when the scene named on the command line is `kitchensink` (every option of
-    /// `render` takes a value: the scene is the first word that is neither an option nor
-    /// an option's value).
-    static func isRequested(_ args: [String]) -> Bool {
-        var i = 0
-        while i < args.count {
-            let word = args[i]
-            if word.hasPrefix("--") && word.count > 2 {
-                i += word.contains("=") ? 1 : 2
-                continue
-            }
-            return word == "kitchensink"
-        }
-        return false
-    }
+    static func isRequested(_ args: [String]) -> Bool { RenderCommand.sceneName(in: args) == "kitchensink" }
 
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, valueOptions: ["labels", "tap", "tap-action", "present", "style", "answer", "time",

@@ -58,6 +58,23 @@ enum RenderCommand {
     }
 }
 
+extension RenderCommand {
+    /// The scene named on a `render` command line: every option of `render` takes a
+    /// value, so it is the first word that is neither an option nor the value after one.
+    static func sceneName(in args: [String]) -> String? {
+        var i = 0
+        while i < args.count {
+            let word = args[i]
+            if word.hasPrefix("--") && word.count > 2 {
+                i += word.contains("=") ? 1 : 2
+                continue
+            }
+            return word
+        }
+        return nil
+    }
+}
+
 func shaderSource(_ a: Arguments) -> ShaderSource {
     a.string("shaders").map { .directory($0) } ?? .embedded
 }

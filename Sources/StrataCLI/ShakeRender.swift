@@ -33,21 +33,7 @@ enum ShakeRender {
         ("one", .shakeOne), ("all", .shakeAll), ("completion", .shakeAllWithCompletion),
     ]
 
-    /// True when the scene named on the command line is `shake`. Every option of
-    /// `render` takes a value, so the scene is the first word that is neither an option
-    /// nor the value after one.
-    static func isRequested(_ args: [String]) -> Bool {
-        var i = 0
-        while i < args.count {
-            let word = args[i]
-            if word.hasPrefix("--") && word.count > 2 {
-                i += word.contains("=") ? 1 : 2
-                continue
-            }
-            return word == "shake"
-        }
-        return false
-    }
+    static func isRequested(_ args: [String]) -> Bool { RenderCommand.sceneName(in: args) == "shake" }
 
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, valueOptions: ["shake", "time", "size", "scale", "out", "shaders", "png-level"],
