@@ -63,7 +63,7 @@ public enum SceneRegistry {
             }),
         SceneDescriptor(
             name: "shake",
-            summary: "seed 004: AFViewShaker's keyframe shake of text fields and buttons, started by taps",
+            summary: "seed 004: AFViewShaker's keyframe shake of text fields and buttons, started by taps; the third button's completion presents an alert",
             options: [],
             defaultViewSize: ShakeScene.defaultViewSize,
             make: { _, viewSize in ShakeScene(viewSize: viewSize) }),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An RGBA8 bitmap with premultiplied alpha, rows top-down: a layer's `contents`, and
 /// what the renderer reads back. A value type; `identity` lets the renderer keep one
 /// texture per distinct bitmap and upload it once.
@@ -50,16 +52,14 @@ public struct Image: Sendable {
         }
     }
 
+    // A counter, not a random id: identities are only compared, never drawn, and
+    // Images are made on several threads (tests, the replay's encoder).
     nonisolated(unsafe) private static var counter: UInt64 = 0
-    private static let lock = NSLockLike()
+    private static let lock = NSLock()
     private static func nextIdentity() -> UInt64 {
-        lock.withLock { counter += 1; return counter }
+        lock.lock()
+        defer { lock.unlock() }
+        counter += 1
+        return counter
     }
-}
-
-import Foundation
-/// Foundation's NSLock, named so the model's one use of it reads plainly.
-final class NSLockLike: @unchecked Sendable {
-    private let lock = NSLock()
-    func withLock<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
 }
