@@ -81,14 +81,18 @@ let package = Package(
                           path: "Sources/StrataBench"),
 
         .testTarget(name: "StrataModelTests", dependencies: ["StrataModel"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataModel", "StrataScenes"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel", "StrataScenes"]),
         .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel", "StrataGestures"]),
+        // Helpers the test targets share: pixel probes, reference images, a renderer per
+        // test, running the built `strata` binary. Not a product.
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRender"], path: "Tests/StrataTestSupport"),
+
         // Runs the built `strata` binary: exit codes, messages, files written.
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataRender", "StrataModel"]),
-        .testTarget(name: "StrataReplayTests", dependencies: ["StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel"]),
+        .testTarget(name: "StrataReplayTests", dependencies: ["StrataTestSupport", "StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataModel", "StrataRender", "StrataCompare"]),
-        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
-        .testTarget(name: "StrataTextTests", dependencies: ["StrataText", "StrataModel", "StrataRender"]),
+        .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
+        .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),
     ]

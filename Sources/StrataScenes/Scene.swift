@@ -20,7 +20,8 @@ public protocol Scene: AnyObject {
 
     /// What to draw: the tree as of the last `advance(to:)`, with running animations
     /// applied (Core Animation's presentation layer). By default a presentation copy of
-    /// `rootLayer` at its clock's time (the model itself when nothing is animated).
+    /// `rootLayer` at its clock's time, or the model itself when no layer holds an
+    /// animation (a copy would be equal, and copying every frame is work for nothing).
     var presentationLayer: Layer { get }
 
     /// True while an animation is running: the replay keeps rendering after the last
@@ -33,7 +34,9 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
-    public var presentationLayer: Layer { rootLayer.presentation() }
+    public var presentationLayer: Layer {
+        rootLayer.subtreeHasAnimations ? rootLayer.presentation() : rootLayer
+    }
 
     /// Nothing is moving: without new input, the next frame equals this one.
     public var isIdle: Bool { !hasRunningAnimations }

@@ -55,6 +55,7 @@ public final class Window {
         clock.advance(to: time)
     }
 
-    /// What is on screen now: the tree with running animations applied.
-    public var presentationLayer: Layer { layer.presentation(at: clock.now) }
+    /// What is on screen now: a presentation copy with animations applied while any layer
+    /// holds one, else the model itself (a copy would be equal).
+    public var presentationLayer: Layer { layer.subtreeHasAnimations ? layer.presentation(at: clock.now) : layer }
 }

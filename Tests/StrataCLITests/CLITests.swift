@@ -2,38 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 import StrataRender
-
-/// The built `strata` binary sits beside the test bundle (`swift build --build-tests`
-/// builds every product into the same directory).
-let strataBinary: String = {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
-    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return package.appendingPathComponent(".build/debug/strata").path
-}()
-
-struct RunResult { var status: Int32; var stdout: String; var stderr: String }
-
-func strata(_ args: [String], in directory: String? = nil) throws -> RunResult {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: strataBinary)
-    p.arguments = args
-    if let d = directory { p.currentDirectoryURL = URL(fileURLWithPath: d) }
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-}
-
-func temporaryDirectory(_ name: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(name)-\(getpid())").path
-    try? FileManager.default.removeItem(atPath: dir)
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
+import StrataTestSupport
 
 @Suite(.serialized) struct RenderCommandTests {
     @Test func rendersTheCarouselAndSaysWhere() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 import StrataRender
+import StrataTestSupport
 
 /// A short synthetic trace: a 60 pt drag right on the carousel, at 20 fps.
 private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {

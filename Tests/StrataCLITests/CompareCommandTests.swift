@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 import StrataRender
+import StrataTestSupport
 
 /// `strata compare` as CI sees it: output lines, exit status, diff images, JSON.
 @Suite(.serialized) struct CompareCommandTests {

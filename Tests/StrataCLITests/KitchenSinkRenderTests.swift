@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 import StrataRender
+import StrataTestSupport
 
 /// `strata render kitchensink` as a user runs it: the built binary, at 1x.
 ///

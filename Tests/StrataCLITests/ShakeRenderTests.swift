@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 import StrataRender
+import StrataTestSupport
 
 /// Where the left edge of the light box crossing row `y` lies, in pixels, to a fraction
 /// of one: the field (white 0.94 → 240) over the white view (255), edges anti-aliased

@@ -3,6 +3,7 @@ import Testing
 import StrataModel
 @testable import StrataRender
 import StrataScenes
+import StrataTestSupport
 
 /// Pixel probes at points computed by hand from the seed's numbers: at angle 0, plane 0
 /// is 250 x 150 pt scaled by 1000 / 750, so it covers x 73.3...406.7, y 40...240.

@@ -2,6 +2,7 @@ import Testing
 @testable import StrataModel
 @testable import StrataRender
 import StrataScenes
+import StrataTestSupport
 
 private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(a - b) <= tol }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 @testable import StrataRender
+import StrataTestSupport
 
 /// Single-layer scenes whose pixels can be worked out exactly.
 @Suite(.serialized) struct LayerRenderTests {

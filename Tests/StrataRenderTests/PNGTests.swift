@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 @testable import StrataRender
+import StrataTestSupport
 
 @Suite struct PNGTests {
     @Test func roundTripKeepsPixels() throws {

@@ -3,6 +3,7 @@ import Testing
 import StrataRender
 import StrataScenes
 @testable import StrataReplay
+import StrataTestSupport
 
 /// `strata replay` and `strata window` as a user runs them: the built binary.
 @Suite(.serialized) struct ReplayCommandTests {

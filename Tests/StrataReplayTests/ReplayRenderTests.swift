@@ -5,6 +5,7 @@ import StrataModel
 import StrataRender
 @testable import StrataReplay
 import StrataScenes
+import StrataTestSupport
 
 /// Replays drawn through OSMesa: determinism, what a drag does to the frame, writing.
 @Suite(.serialized) struct ReplayRenderTests {

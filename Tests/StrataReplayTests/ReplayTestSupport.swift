@@ -5,6 +5,7 @@ import StrataModel
 import StrataRender
 @testable import StrataReplay
 import StrataScenes
+import StrataTestSupport
 
 /// The package root, found from this file so tests run from any directory.
 let packageRoot = URL(fileURLWithPath: #filePath)
@@ -13,11 +14,6 @@ let packageRoot = URL(fileURLWithPath: #filePath)
 /// A shipped trace, `Traces/<name>.trace`.
 func shippedTrace(_ name: String) -> String {
     packageRoot.appendingPathComponent("Traces/\(name).trace").path
-}
-
-/// Each GL test owns its context (see StrataRenderTests).
-func makeRenderer() throws -> Renderer {
-    try Renderer(surface: try OSMesaSurface())
 }
 
 /// A fresh directory under the system's temporary directory, removed by the caller.

@@ -4,6 +4,7 @@ import StrataGestures
 import StrataModel
 @testable import StrataReplay
 import StrataScenes
+import StrataTestSupport
 
 /// A scene that records what the replay does to it, and animates until `busyUntil`.
 final class RecordingScene: Scene {

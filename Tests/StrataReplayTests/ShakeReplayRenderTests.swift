@@ -5,6 +5,7 @@ import StrataModel
 import StrataRender
 @testable import StrataReplay
 import StrataScenes
+import StrataTestSupport
 
 /// Where the left edge of a light box crossing row `y` lies, in pixels, to a fraction of
 /// one: the box (`fill`) over the white view, edges anti-aliased by coverage. Every column

@@ -4,6 +4,7 @@ import StrataModel
 import StrataRender
 @testable import StrataReplay
 import StrataScenes
+import StrataTestSupport
 
 /// A private X server for one test: Xvfb picks a free display itself (-displayfd) and
 /// prints its number once it accepts connections, so nothing races another server.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 import StrataText
+import StrataTestSupport
 
 /// Finding faces: weights from the family's own files, per-character fallback, the
 /// primary face's metrics and kerning, and missing fonts reported by package.

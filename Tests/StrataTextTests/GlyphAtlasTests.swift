@@ -1,6 +1,7 @@
 import Testing
 import StrataModel
 import StrataText
+import StrataTestSupport
 
 /// The atlas without GL: glyphs keyed by face, pixel size and subpixel offset, placed
 /// on whole pixels, kept across calls, and the atlas starting over when full.

@@ -2,6 +2,7 @@ import Testing
 import StrataModel
 import StrataRender
 import StrataText
+import StrataTestSupport
 
 /// A TextLayer's string is drawn as its content: after its fill, before its sublayers
 /// and its border, carrying the output scale for rasterising.

@@ -1,6 +1,7 @@
 import Testing
 import StrataModel
 import StrataText
+import StrataTestSupport
 
 /// Measuring, wrapping, truncation and alignment, all without GL.
 struct TextLayoutTests {

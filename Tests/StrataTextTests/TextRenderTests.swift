@@ -2,6 +2,7 @@ import Testing
 import StrataModel
 @testable import StrataRender
 import StrataText
+import StrataTestSupport
 
 /// Text through GL: pixel probes on black-on-white text, determinism, 2x crispness,
 /// alignment, fallback glyphs, the shared atlas, color and opacity, clipping, 3D.
@@ -180,21 +181,5 @@ import StrataText
         let left = (turned.minX..<turned.minX + 20).map(columnHeight).max()!
         let right = (turned.maxX - 20...turned.maxX).map(columnHeight).max()!
         #expect(left > right, "near \(left), far \(right)")
-    }
-}
-
-struct RGBA: Equatable, CustomStringConvertible {
-    var r, g, b, a: Int
-    init(_ r: Int, _ g: Int, _ b: Int, _ a: Int = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
-    var description: String { "(\(r), \(g), \(b), \(a))" }
-    func isClose(to o: RGBA, within t: Int) -> Bool {
-        abs(r - o.r) <= t && abs(g - o.g) <= t && abs(b - o.b) <= t && abs(a - o.a) <= t
-    }
-}
-
-extension Image {
-    func rgba(_ x: Int, _ y: Int) -> RGBA {
-        let p = pixel(x: x, y: y)
-        return RGBA(Int(p.r), Int(p.g), Int(p.b), Int(p.a))
     }
 }

@@ -3,11 +3,7 @@ import Testing
 import StrataModel
 @testable import StrataRender
 import StrataText
-
-/// Each GL test owns its renderer: a GL context is current on one thread at a time.
-func makeRenderer() throws -> Renderer {
-    try Renderer(surface: try OSMesaSurface())
-}
+import StrataTestSupport
 
 /// A white window of `width` x `height` points with one text layer filling `frame`.
 func textScene(_ string: String, font: Font = .systemFont(ofSize: 17), color: Color = .black,

@@ -2,38 +2,11 @@ import Foundation
 import StrataModel
 import StrataRender
 import Testing
+import StrataTestSupport
 
 /// `strata render alert`, run as a user runs it: the built binary beside the test bundle.
 @Suite(.serialized) struct AlertCommandTests {
-    static let binary: String = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return package.appendingPathComponent(".build/debug/strata").path
-    }()
-
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    func strata(_ args: [String], in directory: String) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AlertCommandTests.binary)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-    }
-
-    func directory(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-alert-cli-\(name)-\(getpid())").path
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    func directory(_ name: String) throws -> String { try temporaryDirectory("alert-\(name)") }
 
     @Test func rendersAnExampleAtAnIPhone8sSizeAndScale() throws {
         let dir = try directory("example")

@@ -2,6 +2,7 @@ import StrataGestures
 import StrataModel
 import Testing
 @testable import StrataUI
+import StrataTestSupport
 
 @Suite struct AlertControllerMisuseTests {
     @Test func aSecondCancelActionThrowsUIKitsReason() throws {

@@ -1,6 +1,7 @@
 import StrataModel
 import Testing
 @testable import StrataUI
+import StrataTestSupport
 
 /// Layout numbers, hand-computed from the measurements in issue 5, without GL.
 @Suite struct AlertLayoutTests {

@@ -2,6 +2,7 @@ import StrataModel
 import StrataScenes
 import Testing
 @testable import StrataUI
+import StrataTestSupport
 
 @Suite struct AlertPresentationTests {
     @Test func theAlertStartsAt1Point2XNearlyTransparentAndEndsExactly270Wide() throws {

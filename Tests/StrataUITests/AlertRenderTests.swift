@@ -2,6 +2,7 @@ import StrataModel
 import StrataScenes
 import Testing
 @testable import StrataUI
+import StrataTestSupport
 
 /// The seeds' alerts drawn offscreen, probed at hand-computed pixels and compared with
 /// references (Tests/References/alerts).

@@ -3,6 +3,7 @@ import StrataModel
 import StrataScenes
 import Testing
 @testable import StrataUI
+import StrataTestSupport
 
 @Suite struct AlertSceneRegistryTests {
     @Test func traceOptionsNameTheExampleAndAppearance() throws {

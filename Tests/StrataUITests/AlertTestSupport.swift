@@ -1,6 +1,7 @@
 import StrataGestures
 import StrataModel
 @testable import StrataUI
+import StrataTestSupport
 
 /// Seed 002's first alert: 标题 / one-line message / 取消 + 好的.
 func simpleAlert(style: AlertController.Style = .alert, handler: ((AlertAction) -> Void)? = nil) throws -> AlertController {

@@ -3,6 +3,7 @@ import StrataModel
 import StrataScenes
 import Testing
 @testable import StrataUI
+import StrataTestSupport
 
 @Suite struct AlertTextFieldTests {
     /// Seed 002's rule, driven by a trace: OK is enabled while the login has more than

@@ -3,6 +3,7 @@ import Testing
 import StrataModel
 import StrataRender
 @testable import StrataUI
+import StrataTestSupport
 
 /// The page curl through GL (curl.frag): a white page curled to partialCurl's resting
 /// place over a blue backdrop, at 1x. Hand-computed colours at three points.

@@ -2,6 +2,7 @@ import Testing
 import StrataGestures
 import StrataModel
 @testable import StrataUI
+import StrataTestSupport
 
 /// The rules of modal presentation (seed 001): one controller presented at a time, input
 /// to the top only, the presenter dismisses, callbacks and completions in UIKit's order.

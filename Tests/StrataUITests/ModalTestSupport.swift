@@ -1,6 +1,7 @@
 import StrataGestures
 import StrataModel
 @testable import StrataUI
+import StrataTestSupport
 
 /// A controller that writes down what happens to it: appearance callbacks and input.
 final class LoggingController: ViewController {

@@ -3,6 +3,7 @@ import Testing
 import StrataModel
 import StrataRender
 @testable import StrataUI
+import StrataTestSupport
 
 /// Each transition at its start, middle and end, read from presentation copies and draw
 /// lists (no GL): a 320 x 480 window, the presented controller "a" over "root".

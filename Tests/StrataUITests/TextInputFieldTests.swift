@@ -2,6 +2,7 @@ import Testing
 import StrataGestures
 import StrataModel
 @testable import StrataUI
+import StrataTestSupport
 
 /// UITextField beyond alerts: first responder on tap (the owner's call), the delegate's
 /// questions and notices, Return, and the caret blinking on the scene clock.

@@ -127,6 +127,12 @@ extension Layer {
         return copy
     }
 
+    /// True when this layer or one below it holds an animation (running, waiting, or
+    /// ended but kept by its fill mode): otherwise the presentation equals the model.
+    public var subtreeHasAnimations: Bool {
+        !animationRecords.isEmpty || sublayers.contains { $0.subtreeHasAnimations }
+    }
+
     /// The presentation at the clock's current time (time 0 when the tree has no clock).
     public func presentation() -> Self { presentation(at: clock?.now ?? 0) }
 

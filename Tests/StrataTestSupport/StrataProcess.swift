@@ -1,0 +1,34 @@
+import Foundation
+
+/// The built `strata` binary sits beside the test bundle (`swift build --build-tests`
+/// builds every product into the same directory).
+public let strataBinary: String = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return package.appendingPathComponent(".build/debug/strata").path
+}()
+
+public struct RunResult: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
+
+public func strata(_ args: [String], in directory: String? = nil) throws -> RunResult {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: strataBinary)
+    p.arguments = args
+    if let d = directory { p.currentDirectoryURL = URL(fileURLWithPath: d) }
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+}
+
+public func temporaryDirectory(_ name: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(name)-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: dir)
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
