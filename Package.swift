@@ -7,8 +7,13 @@ let package = Package(
         .executable(name: "strata", targets: ["StrataCLI"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
+        .library(name: "StrataGestures", targets: ["StrataGestures"]),
+        .library(name: "StrataDriver", targets: ["StrataDriver"]),
         .library(name: "StrataScenes", targets: ["StrataScenes"]),
+        .library(name: "StrataReplay", targets: ["StrataReplay"]),
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
+        // The whole `strata` command for a package's own scenes: StrataCommand.main(scenes:).
+        .library(name: "StrataCommandLine", targets: ["StrataCommandLine"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -56,25 +61,37 @@ let package = Package(
         // Frame comparison (pixelmatch-style), diff images.
         .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataRender"], path: "Sources/StrataCompare"),
 
+        // The Scene protocol, scene descriptors with their declared options, and the one
+        // frame loop (SceneDriver): what a package needs to bring its own scene. No GL.
+        .target(name: "StrataDriver", dependencies: ["StrataModel", "StrataGestures"], path: "Sources/StrataDriver"),
+
         // UIKit's roles on top of layers: controllers, presentation, alerts, text fields.
         .target(name: "StrataUI", dependencies: ["StrataModel", "StrataText", "StrataGestures"], path: "Sources/StrataUI"),
 
         // The scenes of the seeds.
-        .target(name: "StrataScenes", dependencies: ["StrataModel", "StrataGestures", "StrataText", "StrataUI"],
+        .target(name: "StrataScenes", dependencies: ["StrataDriver", "StrataModel", "StrataGestures", "StrataText", "StrataUI"],
                 path: "Sources/StrataScenes"),
 
         // Deterministic replay of traces into frames, and the live window's run loop.
         .target(name: "StrataReplay",
-                dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "CGLFW"],
+                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures", "CGLFW"],
                 path: "Sources/StrataReplay"),
 
         // Snapshot assertions for Swift Testing: assertSnapshot, assertFrames.
         .target(name: "StrataTesting",
-                dependencies: ["StrataModel", "StrataRender", "StrataCompare", "StrataReplay", "StrataGestures"],
+                dependencies: ["StrataModel", "StrataRender", "StrataCompare", "StrataReplay", "StrataGestures",
+                               "StrataDriver", "StrataScenes"],
                 path: "Sources/StrataTesting"),
 
+        // Every `strata` command (render, replay, window, check, compare, help), its one
+        // declarative argument parser and generated help.
+        .target(name: "StrataCommandLine",
+                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures",
+                               "StrataCompare", "StrataReplay"],
+                path: "Sources/StrataCommandLine"),
+
         .executableTarget(name: "StrataCLI",
-                          dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "StrataCompare", "StrataReplay"],
+                          dependencies: ["StrataCommandLine", "StrataScenes"],
                           path: "Sources/StrataCLI"),
         .executableTarget(name: "StrataBench",
                           dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataCompare"],
@@ -85,7 +102,7 @@ let package = Package(
         .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel", "StrataGestures"]),
         // Helpers the test targets share: pixel probes, reference images, a renderer per
         // test, running the built `strata` binary. Not a product.
-        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRender"], path: "Tests/StrataTestSupport"),
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRender", "StrataCompare"], path: "Tests/StrataTestSupport"),
 
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel"]),

@@ -15,29 +15,26 @@ public struct ReferenceCheckResult: Sendable {
 }
 
 /// Compares frames, one at a time as they are produced, with `directory/<name>.png`
-/// (used by `strata check` and by StrataTesting's assertions). In record mode every
-/// frame is written. A missing reference fails; with `recordMissing` (the snapshot
-/// assertions' way) it is also written, so the next run compares against it. Writes are
-/// atomic.
+/// (used by `strata check`, StrataTesting's assertions and the project's own render
+/// tests: the one golden-image rule). The record mode says which references are written:
+/// with `.all` every frame; with `.missing` a missing one is written and fails, so the
+/// next run compares against it; with `.changed` only one that fails the comparison.
+/// Writes are atomic.
 public final class ReferenceChecker {
     public let directory: String
     public let options: CompareOptions
-    public let record: Bool
-    public let recordMissing: Bool
+    public let mode: RecordMode
     public private(set) var result = ReferenceCheckResult()
 
-    public init(directory: String, options: CompareOptions = CompareOptions(), record: Bool = false,
-                recordMissing: Bool = false) {
-        self.directory = directory; self.options = options; self.record = record; self.recordMissing = recordMissing
+    public init(directory: String, options: CompareOptions = CompareOptions(), mode: RecordMode = .none) {
+        self.directory = directory; self.options = options; self.mode = mode
     }
-
-    /// True when the STRATA_RECORD=1 environment variable asks to re-record everything.
-    public static var recordingRequested: Bool { ProcessInfo.processInfo.environment["STRATA_RECORD"] == "1" }
 
     public func check(_ image: Image, named name: String) throws {
         let path = (directory as NSString).appendingPathComponent(name + ".png")
         let exists = FileManager.default.fileExists(atPath: path)
-        if !exists && !record && !recordMissing {
+        let record = mode == .all
+        if !exists && (mode == .none || mode == .changed) {
             result.entries.append(ReportEntry(name: name, result: nil, problem: "no reference frame \(path)",
                                               actualPNG: try PNG.encode(image)))
             return
@@ -59,6 +56,15 @@ public final class ReferenceChecker {
         }
         let reference = try PNG.read(path: path)
         let (comparison, diff) = FrameComparator.compareWithDiffImage(expected: reference, actual: image, options: options)
+        if mode == .changed && !comparison.passed {
+            try AtomicFile.write(try PNG.encode(image), to: path)
+            result.recorded.append(path)
+            result.changed += 1
+            var entry = ReportEntry(name: name, result: comparison)
+            entry.recorded = true
+            result.entries.append(entry)
+            return
+        }
         var entry = ReportEntry(name: name, result: comparison)
         if !comparison.passed {
             entry.expectedPNG = try PNG.encode(reference)

@@ -61,19 +61,22 @@ public final class LiveWindow {
         public var exitAfterIdle: Double?
         public var shaders: ShaderSource
         public var vsync: Bool
+        /// Where `sceneName` is found.
+        public var scenes: SceneCatalog
 
         public init(sceneName: String, sceneOptions: [String: TraceValue] = [:], viewSize: Size = Size(width: 480, height: 320),
                     recordPath: String? = nil, screenshotPath: String? = nil, exitAfterIdle: Double? = nil,
-                    shaders: ShaderSource = .embedded, vsync: Bool = true) {
+                    shaders: ShaderSource = .embedded, vsync: Bool = true, scenes: SceneCatalog = SceneRegistry.catalog) {
             self.sceneName = sceneName; self.sceneOptions = sceneOptions; self.viewSize = viewSize
             self.recordPath = recordPath; self.screenshotPath = screenshotPath; self.exitAfterIdle = exitAfterIdle
-            self.shaders = shaders; self.vsync = vsync
+            self.shaders = shaders; self.vsync = vsync; self.scenes = scenes
         }
     }
 
     public let options: Options
 
     private var scene: Scene!
+    private var driver: SceneDriver!
     private var surface: GLFWWindowSurface!
     private var writer: TraceWriter?
     private var start = 0.0
@@ -98,8 +101,10 @@ public final class LiveWindow {
     /// Main thread only (GLFW).
     public func run() throws -> WindowResult {
         let view = options.viewSize
+        let descriptor: SceneDescriptor
         do {
-            scene = try SceneRegistry.makeScene(named: options.sceneName, options: options.sceneOptions, viewSize: view)
+            descriptor = try options.scenes.require(options.sceneName)
+            _ = try descriptor.sceneOptions(options.sceneOptions)
         } catch let e as SceneError {
             throw WindowError.scene(e.message)
         }
@@ -118,9 +123,23 @@ public final class LiveWindow {
         defer { surface = nil }
         let renderer = try Renderer(surface: surface, shaders: options.shaders)
 
+        // The scene is laid out, and the trace says it was drawn, at the scale the window
+        // really has (2 on a HiDPI display), and at the display's refresh rate: a replay
+        // then gives the frames that were seen.
+        let drawnScale = max(1, Double(surface.framebufferSize.width)) / view.width
+        let fps = LiveWindow.displayRefreshRate() ?? 60
+        do {
+            scene = try descriptor.makeScene(options: options.sceneOptions, viewSize: view, scale: drawnScale)
+        } catch let e as SceneError {
+            throw WindowError.scene(e.message)
+        }
+        driver = SceneDriver(scene: scene)
+        surface.setTitle(title())
+
         if let path = options.recordPath {
-            let header = TraceHeader(scene: options.sceneName, width: view.width, height: view.height, scale: 1, fps: 60,
-                                     options: options.sceneOptions,
+            let header = TraceHeader(scene: options.sceneName, width: view.width, height: view.height,
+                                     scale: LiveWindow.tidy(drawnScale), fps: fps,
+                                     options: try descriptor.sceneOptions(options.sceneOptions).resolved,
                                      recorded: ISO8601DateFormatter().string(from: Date()),
                                      generator: StrataVersion.generator)
             writer = try TraceWriter(path: path, header: header)
@@ -134,7 +153,7 @@ public final class LiveWindow {
             let fb = surface.framebufferSize
             guard fb.width > 0, fb.height > 0 else { return }   // minimised
             let scale = Double(fb.width) / view.width
-            let list = DrawListBuilder(pixelWidth: fb.width, pixelHeight: fb.height, scale: scale).build(root: scene.presentationLayer)
+            let list = DrawListBuilder(pixelWidth: fb.width, pixelHeight: fb.height, scale: scale).build(root: driver.presentationLayer)
             try renderer.draw(list)
             try renderer.present(frameWidth: fb.width, frameHeight: fb.height, drawableWidth: fb.width, drawableHeight: fb.height)
             surface.swapBuffers()
@@ -146,21 +165,21 @@ public final class LiveWindow {
 
         start = monotonicSeconds()
         lastEventTime = 0
-        scene.advance(to: 0)
+        driver.step(to: 0)
         try drawFrame()
 
-        let frameInterval = 1.0 / 60
+        let frameInterval = 1.0 / fps
         var lastFrameStart = monotonicSeconds()
         while !surface.shouldClose && StopSignal.flag == 0 && failure == nil {
             let now = elapsed()
-            if let idle = options.exitAfterIdle, now - lastEventTime >= idle, !pointerDown, scene.isIdle { break }
+            if let idle = options.exitAfterIdle, now - lastEventTime >= idle, !pointerDown, driver.pendingEventCount == 0, scene.isIdle { break }
             if dirty || scene.hasRunningAnimations {
                 // Pace to the display: vsync blocks in swap; where it does not (Xvfb), sleep.
                 let wait = lastFrameStart + frameInterval - monotonicSeconds()
                 if wait > 0.001 { usleep(useconds_t(wait * 1e6)) }
                 lastFrameStart = monotonicSeconds()
                 glfwPollEvents()
-                scene.advance(to: max(lastT, elapsed()))
+                driver.step(to: max(lastT, elapsed()))
                 try drawFrame()
             } else {
                 glfwWaitEventsTimeout(0.05)
@@ -175,7 +194,7 @@ public final class LiveWindow {
             deliver(.pointer(PointerEvent(.cancel, location: lastPointer, t: eventTime())))
         }
         if let failure { throw failure }
-        scene.advance(to: max(lastT, elapsed()))
+        driver.step(to: max(lastT, elapsed()))
         try drawFrame()
         if let path = options.screenshotPath {
             try PNG.write(try renderer.readPixels(), to: path)
@@ -184,6 +203,16 @@ public final class LiveWindow {
         return WindowResult(finalStatus: scene.statusDescription, eventCount: eventCount,
                             framesDrawn: framesDrawn, duration: elapsed())
     }
+
+    /// The primary monitor's refresh rate, when GLFW knows it.
+    static func displayRefreshRate() -> Double? {
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return nil }
+        let rate = Double(mode.pointee.refreshRate)
+        return rate >= 1 && rate <= 1000 ? rate : nil
+    }
+
+    /// 2 rather than 1.9999999 for a framebuffer twice the view.
+    static func tidy(_ scale: Double) -> Double { (scale * 1000).rounded() / 1000 }
 
     private func title() -> String {
         "strata — \(options.sceneName) — \(scene?.statusDescription ?? "")"
@@ -239,7 +268,7 @@ public final class LiveWindow {
             lastPointer = p.location
             pointerDown = p.kind == .down || p.kind == .move
         }
-        scene.handle(event)
+        driver.enqueue(event)
         eventCount += 1
         dirty = true
     }

@@ -72,10 +72,12 @@ public final class Replayer {
 
     /// - Parameters:
     ///   - fps, scale: override the header's.
-    ///   - makeScene: the scene to replay into; by default the header's scene from
-    ///     `SceneRegistry`, with the header's options and view size.
+    ///   - scenes: where the header's scene is found by name (the built-in scenes by
+    ///     default); it is made with the header's options, view size and the scale.
+    ///   - makeScene: a scene to replay into instead (tests).
     public init(trace: Trace, name: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
-                idleTimeout: Double = 10, makeScene: (() throws -> Scene)? = nil) throws {
+                idleTimeout: Double = 10, scenes: SceneCatalog = SceneRegistry.catalog,
+                makeScene: (() throws -> Scene)? = nil) throws {
         self.trace = trace
         traceName = name
         let header = trace.header
@@ -97,9 +99,11 @@ public final class Replayer {
             self.makeScene = makeScene
         } else {
             let viewSize = Size(width: header.width, height: header.height)
+            let sceneScale = self.scale
             self.makeScene = { [header] in
                 do {
-                    return try SceneRegistry.makeScene(named: header.scene, options: header.options, viewSize: viewSize)
+                    return try scenes.makeScene(named: header.scene, options: header.options, viewSize: viewSize,
+                                                scale: sceneScale)
                 } catch let e as SceneError {
                     throw TraceError(file: name, line: 1, message: e.message)
                 }
@@ -117,10 +121,10 @@ public final class Replayer {
 
     /// Reads a trace file and prepares its replay; warnings (a cut-off last line) are
     /// returned as the reader words them, `FILE:LINE: warning: ...`.
-    public static func load(path: String, fps: Double? = nil, scale: Double? = nil,
-                            maxFrames: Int? = nil) throws -> (replayer: Replayer, warnings: [String]) {
+    public static func load(path: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
+                            scenes: SceneCatalog = SceneRegistry.catalog) throws -> (replayer: Replayer, warnings: [String]) {
         let (trace, warnings) = try Trace.read(path: path)
-        return (try Replayer(trace: trace, name: path, fps: fps, scale: scale, maxFrames: maxFrames), warnings)
+        return (try Replayer(trace: trace, name: path, fps: fps, scale: scale, maxFrames: maxFrames, scenes: scenes), warnings)
     }
 
     /// Scene time of frame `index`.
@@ -143,27 +147,23 @@ public final class Replayer {
         return maxFrames.map { min($0, n) } ?? n
     }
 
-    /// Steps through the replay without drawing: for each frame, delivers the events
-    /// due, advances the scene, and calls `body` when `index % every == 0`. A fresh scene
-    /// each call, so running twice gives the same steps.
+    /// Steps through the replay without drawing: for each frame the driver delivers the
+    /// events due and advances the scene; `body` is called when `index % every == 0`. A
+    /// fresh scene each call, so running twice gives the same steps.
     @discardableResult
     public func simulate(every: Int = 1, _ body: (ReplayStep) throws -> Void) throws -> ReplayResult {
         precondition(every >= 1, "every must be at least 1")
         let scene = try makeScene()
         self.scene = scene
-        let events = trace.events
+        let driver = SceneDriver(scene: scene, events: trace.events)
         let lastEvent = lastEventFrame
-        let deadline = (events.last?.t ?? 0) + idleTimeout
-        var next = 0, index = 0, emitted = 0
+        let deadline = (trace.events.last?.t ?? 0) + idleTimeout
+        var index = 0, emitted = 0
         while true {
             let t = time(ofFrame: index)
-            while next < events.count && events[next].t <= t {
-                scene.handle(events[next])
-                next += 1
-            }
-            scene.advance(to: t)
+            driver.step(to: t)
             if index % every == 0 {
-                try body(ReplayStep(index: index, time: t, deliveredEventCount: next, scene: scene))
+                try body(ReplayStep(index: index, time: t, deliveredEventCount: driver.deliveredEventCount, scene: scene))
                 emitted += 1
             }
             let ending: ReplayResult.Ending?
@@ -182,6 +182,19 @@ public final class Replayer {
             }
             index += 1
         }
+    }
+
+    /// One frame at scene time `time` without the frames before it: the driver delivers
+    /// every event due and advances once. `strata render` is this, on a trace it builds
+    /// in memory from a scene's script.
+    public func frame(at time: Double, renderer: Renderer) throws -> ReplayFrame {
+        let scene = try makeScene()
+        self.scene = scene
+        let driver = SceneDriver(scene: scene, events: trace.events)
+        let image = try driver.frame(at: time) { layer in
+            try renderer.render(layer: layer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        }
+        return ReplayFrame(index: 0, time: time, deliveredEventCount: driver.deliveredEventCount, image: image)
     }
 
     /// Renders the replay: `body` gets every `every`-th frame, in order.

@@ -38,11 +38,9 @@ public final class CarouselController {
     /// True while a glide runs (UIScrollView.isDecelerating).
     public var isDecelerating: Bool { momentum != nil }
 
+    /// The driver has advanced the scene to the event's time first, so a running glide
+    /// is where it has got to by now, not where the last frame saw it.
     public func handle(_ event: InputEvent) {
-        if momentum != nil {
-            // The glide is where it has got to by now, not where the last frame saw it.
-            advance(to: event.t)
-        }
         eventTime = event.t
         guard case .pointer(let pointer) = event else { return }
         // A touch stops a glide where it is, as a finger stops a decelerating scroll view.

@@ -12,28 +12,16 @@ public final class KitchenSinkScene: Scene {
     public let window: Window
     public let controller: KitchenSinkViewController
 
-    /// The options a trace header or `strata replay` may set.
-    public static let options: [SceneOption] = [
-        SceneOption(name: "seed", kind: .integer(0...Int(Int32.max)), summary: "seeds where labels go (default 1)"),
-        SceneOption(name: "drain", kind: .number(0...3600),
-                    summary: "seconds between drains of the oldest label; 0 turns the drain off (default 4)"),
-        SceneOption(name: "transition", kind: .choice(ModalTransitionStyle.allCases.map(\.rawValue)),
-                    summary: "the transition selected at start (default coverVertical)"),
-        SceneOption(name: "presentation", kind: .choice(ModalPresentationStyle.allCases.map(\.rawValue)),
-                    summary: "the presentation style selected at start (default fullScreen)"),
-        SceneOption(name: "fade", kind: .boolean, summary: "a tap fades a label instead of moving it (default false)"),
-    ]
-
     /// - Parameters:
     ///   - seed: seeds the random places of labels.
     ///   - drainInterval: seconds between drains (0: no drain).
     ///   - transitionStyle, presentationStyle, tapAction: the settings selected at start.
-    public init(viewSize: Size = KitchenSinkScene.defaultViewSize, seed: UInt64 = 1,
+    public init(viewSize: Size = KitchenSinkScene.defaultViewSize, scale: Double = 2, seed: UInt64 = 1,
                 drainInterval: Double = KitchenSinkViewController.defaultDrainInterval,
                 transitionStyle: ModalTransitionStyle = .coverVertical,
                 presentationStyle: ModalPresentationStyle = .fullScreen,
                 tapAction: KitchenSinkViewController.TapAction = .move) {
-        window = Window(screen: Screen(size: viewSize, scale: 2))
+        window = Window(screen: Screen(size: viewSize, scale: scale))
         // UIWindow shows black where no view is, as during a flip.
         window.layer.backgroundColor = .black
         controller = KitchenSinkViewController(seed: seed, drainInterval: drainInterval, transitionStyle: transitionStyle,
@@ -44,13 +32,24 @@ public final class KitchenSinkScene: Scene {
         controller.viewDidAppear(false)
     }
 
-    /// From validated registry options.
-    public convenience init(options: SceneOptions, viewSize: Size) throws {
-        self.init(viewSize: viewSize, seed: UInt64(options.integer("seed", default: 1)),
-                  drainInterval: options.number("drain", default: KitchenSinkViewController.defaultDrainInterval),
-                  transitionStyle: ModalTransitionStyle(rawValue: options.string("transition", default: "coverVertical")) ?? .coverVertical,
-                  presentationStyle: ModalPresentationStyle(rawValue: options.string("presentation", default: "fullScreen")) ?? .fullScreen,
-                  tapAction: options.bool("fade", default: false) ? .fade : .move)
+    /// From validated options (see `descriptor`): the labels given are added at time 0,
+    /// in order, each at its random place.
+    public convenience init(options: SceneOptions, viewSize: Size, scale: Double) throws {
+        self.init(viewSize: viewSize, scale: scale, seed: UInt64(options.integer("seed")),
+                  drainInterval: options.number("drain"),
+                  transitionStyle: ModalTransitionStyle(rawValue: options.string("transition")) ?? .coverVertical,
+                  presentationStyle: ModalPresentationStyle(rawValue: options.string("presentation")) ?? .fullScreen,
+                  tapAction: options.bool("fade") ? .fade : .move)
+        if let labels = options.optionalString("labels") {
+            for text in labels.split(separator: ",", omittingEmptySubsequences: false) { controller.addLabel(String(text)) }
+        }
+    }
+
+    /// Where a label's centre is in the window (where a tap on it lands).
+    public func windowPoint(ofLabel label: Layer) -> Point {
+        let sink = controller.kitchenSink
+        return Point(x: sink.frame.minX + label.position.x - sink.bounds.minX,
+                     y: sink.frame.minY + label.position.y - sink.bounds.minY)
     }
 
     /// Seconds the Asker takes to come in (and go) with the selected transition.

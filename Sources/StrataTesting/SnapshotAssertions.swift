@@ -4,13 +4,20 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataReplay
+import StrataScenes
 import Testing
 
 /// Snapshot assertions for Swift Testing, in the spirit of swift-snapshot-testing:
 /// - a missing reference is recorded and the test fails saying so (re-run to check it);
-/// - `STRATA_RECORD=1` re-records every reference without failing;
+/// - `STRATA_RECORD` chooses what is rewritten: `all` (or `1`) every reference,
+///   `changed` only failing ones, `missing` (the default) only absent ones, `none` nothing;
 /// - a mismatch fails naming the frame, the numbers, and where the actual frame, the
 ///   diff image and an HTML report were written.
+
+/// The record mode of this test run: `STRATA_RECORD`, read here and nowhere else.
+public func snapshotRecordMode() throws -> RecordMode {
+    try RecordMode.fromEnvironment(default: .missing)
+}
 
 /// Renders `layer` at `size` points and compares it with `<directory>/<name>.png`. The
 /// default directory is `__Snapshots__/<test file name>/` beside the test file.
@@ -23,7 +30,7 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
                                         pixelHeight: Int((size.height * scale).rounded()), scale: scale)
         let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
                                        options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
-                                       record: ReferenceChecker.recordingRequested, recordMissing: true)
+                                       mode: try snapshotRecordMode())
         try checker.check(image, named: name)
         reportFailures(checker, subject: "snapshot", sourceLocation: sourceLocation)
     } catch {
@@ -32,22 +39,51 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 }
 
 /// Replays the trace at `tracePath` and compares every frame with
-/// `<directory>/frame-NNNNN.png`, recording missing references.
-public func assertFrames(of tracePath: String, matchReferencesIn directory: String, threshold: Double = 0.1,
-                         maxDiffPixels: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+/// `<directory>/frame-NNNNN.png`, recording missing references. The trace's scene is
+/// looked up in `scenes` first, then among the built-in scenes: pass your own
+/// descriptors to check traces of your scenes.
+public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor] = [],
+                         threshold: Double = 0.1, maxDiffPixels: Int = 0,
+                         sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-        let (replayer, warnings) = try Replayer.load(path: tracePath)
+        let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes + SceneRegistry.scenes))
         for w in warnings { Issue.record(Comment(rawValue: w), sourceLocation: sourceLocation) }
         let renderer = try Renderer(surface: try OSMesaSurface())
         let checker = ReferenceChecker(directory: directory,
                                        options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
-                                       record: ReferenceChecker.recordingRequested, recordMissing: true)
+                                       mode: try snapshotRecordMode())
         _ = try replayer.frames(renderer: renderer) { frame in
             try checker.check(frame.image, named: String(Replayer.frameFileName(frame.index).dropLast(4)))
         }
         reportFailures(checker, subject: "trace \(tracePath)", sourceLocation: sourceLocation)
     } catch {
         Issue.record("\(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Makes `scene` with `options`, plays its render script (`script`, as `strata render`'s
+/// script options), and compares the frame at `time` with `<directory>/<name>.png`
+/// (default `__Snapshots__/<test file name>/`). The frame is the one `strata render` and
+/// a replay give at that time. Size and scale default to the scene's.
+public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, options: [String: TraceValue] = [:],
+                        script: [String: TraceValue] = [:], size: Size? = nil, scale: Double? = nil, named name: String,
+                        in directory: String? = nil, threshold: Double = 0.1, maxDiffPixels: Int = 0,
+                        filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        let view = size ?? scene.defaultViewSize, pixelScale = scale ?? scene.defaultScale
+        let made = try scene.makeScene(options: options, viewSize: view, scale: pixelScale)
+        let header = TraceHeader(scene: scene.name, width: view.width, height: view.height, scale: pixelScale, fps: 60,
+                                 options: try scene.sceneOptions(options).resolved)
+        let trace = Trace(header: header, events: try scene.scriptEvents(script, for: made))
+        let replayer = try Replayer(trace: trace, name: "scene \(scene.name)", scenes: SceneCatalog([scene]))
+        let frame = try replayer.frame(at: time ?? scene.defaultTime, renderer: try Renderer(surface: try OSMesaSurface()))
+        let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
+                                       options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
+                                       mode: try snapshotRecordMode())
+        try checker.check(frame.image, named: name)
+        reportFailures(checker, subject: "scene \(scene.name)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("scene \(scene.name) \(name): \(error)", sourceLocation: sourceLocation)
     }
 }
 

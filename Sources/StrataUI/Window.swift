@@ -43,10 +43,9 @@ public final class Window {
     /// The controller input goes to: the top of the root's presentation stack.
     public var topViewController: ViewController? { rootViewController?.topmostViewController }
 
-    /// Brings the clock to the event's time (so what the event starts begins then), then
-    /// gives it to the top controller unless a transition runs.
+    /// Gives the event to the top controller unless a transition runs. The scene's driver
+    /// has brought the clock to the event's time, so what the event starts begins then.
     public func handle(_ event: InputEvent) {
-        clock.advance(to: event.t)
         guard let root = rootViewController, !root.isTransitioning else { return }
         root.topmostViewController.handle(event)
     }

@@ -28,12 +28,12 @@ import StrataTestSupport
 
     @Test func badInputExitsTwoWithAClearMessage() throws {
         let cases: [([String], String)] = [
-            (["render"], "strata: error: render needs a scene name"),
+            (["render"], "strata: error: render needs a scene: strata render SCENE"),
             (["render", "teapot"], "strata: error: unknown scene 'teapot'; scenes: carousel"),
-            (["render", "carousel", "--angle", "abc"], "strata: error: --angle expects a number, got 'abc'"),
-            (["render", "carousel", "--planes", "0"], "strata: error: --planes must be between 1 and 1000, got 0"),
+            (["render", "carousel", "--angle", "abc"], "strata: error: --angle expects a finite decimal number, got 'abc'"),
+            (["render", "carousel", "--planes", "0"], "strata: error: --planes must be between 1 and 1000, found 0"),
             (["render", "carousel", "--size", "10by10"], "strata: error: --size expects WIDTHxHEIGHT in points"),
-            (["render", "carousel", "--scale", "4", "--size", "8000x10"], "each side must be at most 16384 px"),
+            (["render", "carousel", "--scale", "4", "--size", "8000x10"], "each side must be 1...16384 px"),
             (["render", "carousel", "--bogus"], "strata: error: unknown option --bogus for 'render'"),
             (["render", "carousel", "--out"], "strata: error: --out needs a value"),
             (["render", "carousel", "--out", "/nonexistent/dir/c.png"], "strata: error: /nonexistent/dir/c.png: directory /nonexistent/dir does not exist"),
@@ -68,8 +68,18 @@ import StrataTestSupport
         let overview = try strata(["--help"])
         #expect(overview.status == 0 && overview.stdout.contains("USAGE: strata COMMAND"))
         let help = try strata(["help", "render"])
-        #expect(help.status == 0 && help.stdout.contains("--angle DEG"))
+        #expect(help.status == 0 && help.stdout.contains("--png-level N"))
         #expect(try strata(["render", "--help"]).stdout == help.stdout)
         #expect(try strata(["help", "nope"]).status == 2)
+        // A scene's help is generated from its declarations: one line per option, with
+        // its default and range.
+        let carousel = try strata(["help", "carousel"])
+        #expect(carousel.stdout.contains("--angle DEG") && carousel.stdout.contains("(default 5; 1...1000)"), "\(carousel.stdout)")
+        for command in ["render", "replay", "window", "check", "compare", "help"] {
+            let r = try strata(["help", command])
+            #expect(r.status == 0 && r.stdout.contains("USAGE: strata \(command)"), "\(command): \(r.stdout)")
+        }
+        let version = try strata(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("strata "))
     }
 }

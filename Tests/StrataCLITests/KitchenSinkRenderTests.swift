@@ -16,9 +16,9 @@ import StrataTestSupport
 
     @Test func coverVerticalIsHalfWayUpAtHalfTime() throws {
         let dir = try temporaryDirectory("sink-cover")
-        let r = try strata(["render", "kitchensink", "--present", "cover", "--time", "0.25", "--scale", "1"], in: dir)
+        let r = try strata(["render", "kitchensink", "--present", "--time", "0.25", "--scale", "1"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasPrefix("wrote kitchensink.png (320x480 px, kitchen sink at 0.25 s: 0 labels, the Asker presented with coverVertical (fullScreen)"))
+        #expect(r.stdout.hasPrefix("wrote kitchensink.png (320x480 px, kitchensink at 0.25 s after 2 events: "), "\(r.stdout)")
         let image = try PNG.read(path: dir + "/kitchensink.png")
         #expect(image.width == 320 && image.height == 480)
         // Above y = 240 the sink still shows; below, the Asker's white view.
@@ -31,7 +31,7 @@ import StrataTestSupport
     /// shows on both sides.
     @Test func flipHorizontalIsEdgeOnAtHalfTime() throws {
         let dir = try temporaryDirectory("sink-flip")
-        let r = try strata(["render", "kitchensink", "--present", "flip", "--time", "0.25", "--scale", "1",
+        let r = try strata(["render", "kitchensink", "--transition", "flipHorizontal", "--present", "--time", "0.25", "--scale", "1",
                             "--out", "flip.png"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNG.read(path: dir + "/flip.png")
@@ -42,10 +42,10 @@ import StrataTestSupport
 
     @Test func anAnswerBecomesALabelAndTheCurlGoesBack() throws {
         let dir = try temporaryDirectory("sink-curl")
-        let r = try strata(["render", "kitchensink", "--present", "curl", "--answer", "Sink", "--time", "1.5",
+        let r = try strata(["render", "kitchensink", "--transition", "partialCurl", "--present", "--answer", "Sink", "--time", "1.5",
                             "--scale", "1", "--out", "curl.png"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("answered \"Sink\" at 0.5 s; labels: [\"Sink\"])"))
+        #expect(r.stdout.contains("after 4 events: ") && r.stdout.contains("labels: [\"Sink\"])"), "\(r.stdout)")
         let image = try PNG.read(path: dir + "/curl.png")
         // The page lies flat again: the sink's grey at its top-left corner.
         #expect(rgb(image, 20, 114) == [230, 230, 230])
@@ -53,13 +53,14 @@ import StrataTestSupport
 
     @Test func usageErrorsExitTwoAndWriteNothing() throws {
         let cases: [([String], String)] = [
-            (["render", "kitchensink", "--present", "teapot"],
-             "strata: error: --present expects cover, flip, dissolve or curl, got 'teapot'\n"),
-            (["render", "kitchensink", "--style", "popover"], "strata: error: --style expects full, page or form, got 'popover'\n"),
+            (["render", "kitchensink", "--transition", "teapot"],
+             "strata: error: --transition expects one of coverVertical, flipHorizontal, crossDissolve, partialCurl, got 'teapot'\n"),
+            (["render", "kitchensink", "--presentation", "popover"], "strata: error: --presentation expects one of fullScreen, pageSheet, formSheet, got 'popover'\n"),
+            (["render", "kitchensink", "--present=maybe"], "strata: error: --present is a flag: give it alone, or =true / =false, got 'maybe'\n"),
             (["render", "kitchensink", "--answer", "x"], "strata: error: --answer answers the Asker: present it with --present\n"),
             (["render", "kitchensink", "--labels", "A", "--tap", "2"],
              "strata: error: --tap 2: there is only 1 label (give them with --labels)\n"),
-            (["render", "kitchensink", "--tap-action", "spin"], "strata: error: --tap-action expects move or fade, got 'spin'\n"),
+            (["render", "kitchensink", "--fade", "--fade"], "strata: error: --fade is given twice; give it once\n"),
         ]
         let dir = try temporaryDirectory("sink-bad")
         for (args, message) in cases {
@@ -71,7 +72,8 @@ import StrataTestSupport
     }
 
     @Test func helpShowsTheKitchenSink() throws {
-        let help = try strata(["help", "render"])
-        #expect(help.stdout.contains("USAGE: strata render kitchensink [--labels TEXT,TEXT...]"))
+        let help = try strata(["help", "kitchensink"])
+        #expect(help.stdout.contains("USAGE: strata render kitchensink [--labels TEXT,TEXT...]"), "\(help.stdout)")
+        #expect(help.stdout.contains("--present") && help.stdout.contains("RENDER SCRIPT"))
     }
 }

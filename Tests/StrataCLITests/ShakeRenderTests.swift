@@ -34,7 +34,7 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
         let dir = try temporaryDirectory("shake-rest")
         let r = try strata(["render", "shake"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "wrote shake.png (320x568 px, shake scene: the form at rest)\n")
+        #expect(r.stdout == "wrote shake.png (320x568 px, shake at 0 s after 0 events: taps: 0, completions: 0)\n")
         let image = try PNG.read(path: dir + "/shake.png")
         #expect(image.width == 320 && image.height == 568)
         #expect(image.pixel(x: 39, y: 154).r == 255 && image.pixel(x: 40, y: 154).r == 240)
@@ -48,7 +48,7 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
         let dir = try temporaryDirectory("shake-all")
         let r = try strata(["render", "shake", "--shake", "all", "--time", "0.1642201497610505", "--out", "a.png"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "wrote a.png (320x568 px, shake scene: 0.1642201497610505 s after \"shake all\" was tapped)\n")
+        #expect(r.stdout == "wrote a.png (320x568 px, shake at 0.1642201497610505 s after 2 events: taps: 1, completions: 0)\n")
         let image = try PNG.read(path: dir + "/a.png")
         #expect(abs(leftEdge(image, row: 154) - 55) < 0.05, "username field")
         #expect(abs(leftEdge(image, row: 204) - 55) < 0.05, "password field")
@@ -83,7 +83,7 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
         // 0.6 s shake, then the completion: by 0.7 s the alert is up and the form is at rest.
         let done = try strata(["render", "shake", "--shake", "completion", "--time", "0.7", "--out", "c.png"], in: dir)
         #expect(done.status == 0, "\(done.stderr)")
-        #expect(done.stdout.hasSuffix("0.7 s after \"shake all with completion\" was tapped; the completion has presented the alert \"提示\")\n"),
+        #expect(done.stdout.hasSuffix("0.7 s after 2 events: taps: 1, completions: 1, alert: 提示)\n"),
                 "\(done.stdout)")
         let before = try strata(["render", "shake", "--shake", "completion", "--time", "0.5", "--out", "b.png"], in: dir)
         #expect(!before.stdout.contains("alert"), "\(before.stdout)")
@@ -100,7 +100,7 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
         let dir = try temporaryDirectory("shake-alert")
         let r = try strata(["render", "shake", "--shake", "completion", "--time", "1.2", "--out", "a.png"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "wrote a.png (320x568 px, shake scene: 1.2 s after \"shake all with completion\" was tapped; the completion has presented the alert \"提示\")\n")
+        #expect(r.stdout == "wrote a.png (320x568 px, shake at 1.2 s after 2 events: taps: 1, completions: 1, alert: 提示)\n")
         let image = try PNG.read(path: dir + "/a.png")
         #expect(rgb(image, 10, 10) == [204, 204, 204], "the dim over white")
         #expect(rgb(image, 300, 500) == [204, 204, 204])
@@ -159,15 +159,20 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
 
     @Test func badInputExitsTwoWithAClearMessage() throws {
         let cases: [([String], String)] = [
-            (["render", "shake", "--shake", "two"], "strata: error: --shake expects one, all or completion, got 'two'\n"),
-            (["render", "shake", "--time", "0.2"],
-             "strata: error: --time counts from a tap: give the button with --shake one|all|completion\n"),
-            (["render", "shake", "--shake", "all", "--time", "-1"], "strata: error: --time must be between 0 and 3600, got -1\n"),
-            (["render", "shake", "--shake", "all", "--time", "soon"], "strata: error: --time expects a number, got 'soon'\n"),
+            (["render", "shake", "--shake", "two"], "strata: error: --shake expects one of one, all, completion, got 'two'\n"),
+            (["render", "shake", "--shake", "all", "--shake", "one"], "strata: error: --shake is given twice; give it once\n"),
+            (["render", "shake", "--shake", "all", "--time", "-1"], "strata: error: --time must be between 0 and 3600, found -1\n"),
+            (["render", "shake", "--shake", "all", "--time", "soon"], "strata: error: --time expects a finite decimal number, got 'soon'\n"),
+            (["render", "shake", "--time", "nan"], "strata: error: --time expects a finite decimal number, got 'nan'\n"),
+            (["render", "shake", "--time", "inf"], "strata: error: --time expects a finite decimal number, got 'inf'\n"),
+            (["render", "shake", "--time", "1e999"], "strata: error: --time expects a finite decimal number, got '1e999'\n"),
+            (["render", "shake", "--time", "0x10"], "strata: error: --time expects a finite decimal number, got '0x10'\n"),
+            (["render", "shake", "--tme", "1"], "strata: error: unknown option --tme for 'render' (did you mean --time?) (see 'strata help render')\n"),
             (["render", "shake", "--angle", "30"], "strata: error: unknown option --angle for 'render' (see 'strata help render')\n"),
             (["render", "shake", "--shake"], "strata: error: --shake needs a value (see 'strata help render')\n"),
             (["render", "shake", "extra"], "strata: error: unexpected argument 'extra'\n"),
-            (["render", "shake", "--scale", "5"], "strata: error: --scale must be between 1 and 4, got 5\n"),
+            (["render", "shake", "--scale", "9"], "strata: error: --scale must be between 0.25 and 8, found 9\n"),
+            (["render", "--scale", "2", "--shake", "one", "shake"], "strata: error: --shake before the scene: give the scene first, as in 'strata render SCENE --shake ...'\n"),
         ]
         let dir = try temporaryDirectory("shake-bad")
         for (args, message) in cases {
@@ -181,7 +186,12 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
     @Test func helpShowsTheShakeForm() throws {
         let help = try strata(["help", "render"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: strata render shake [--shake one|all|completion] [--time T]"))
-        #expect(help.stdout.contains("USAGE: strata render carousel"))
+        #expect(help.stdout.contains("USAGE: strata render SCENE") && help.stdout.contains("  shake "), "\(help.stdout)")
+        let scene = try strata(["help", "shake"])
+        #expect(scene.status == 0 && scene.stdout.contains("USAGE: strata render shake [--shake one|all|completion] [OUTPUT OPTIONS]"),
+                "\(scene.stdout)")
+        // `render shake --help` is the render help with the scene's own part.
+        let both = try strata(["render", "shake", "--help"])
+        #expect(both.stdout.contains("OUTPUT OPTIONS") && both.stdout.contains("RENDER SCRIPT"))
     }
 }

@@ -47,8 +47,8 @@ private let malformed: [MalformedTrace] = [
     .init(headerWith(#""scale": 1"#, #""scale": true"#), "t.trace:1: \"scale\" must be a positive number, found true"),
     .init(headerWith("60", "0"), "t.trace:1: \"fps\" must be a positive number, found 0"),
     .init(headerWith("}", #", "options": [5]}"#), "t.trace:1: \"options\" must be an object of string, number or boolean values, found an array"),
-    .init(headerWith("}", #", "options": {"planes": [5]}}"#), "t.trace:1: option \"planes\" must be a string, number or boolean, found an array"),
-    .init(headerWith("}", #", "options": {"planes": null}}"#), "t.trace:1: option \"planes\" must be a string, number or boolean, found null"),
+    .init(headerWith("}", #", "options": {"planes": [[5]]}}"#), "t.trace:1: option \"planes\" must be a string, number or boolean, or a list of them, found an array"),
+    .init(headerWith("}", #", "options": {"planes": null}}"#), "t.trace:1: option \"planes\" must be a string, number or boolean, or a list of them, found null"),
     .init(headerWith("}", #", "note": 3}"#), "t.trace:1: \"note\" must be a string, found 3"),
     .init(headerWith("}", #", "recorded": false}"#), "t.trace:1: \"recorded\" must be a string, found false"),
 

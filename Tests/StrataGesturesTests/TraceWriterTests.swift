@@ -123,8 +123,8 @@ private let sampleEvents: [InputEvent] = [
         #expect(throws: TraceError(file: "trace", line: 1, message: "\"scene\" must be a non-empty string, found \"\"")) {
             try Trace(header: TraceHeader(scene: "", width: 480, height: 320)).encoded()
         }
-        #expect(throws: TraceError(file: "trace", line: 1, message: "option \"planes\" must be a string, number or boolean, found an array")) {
-            try Trace(header: TraceHeader(scene: "c", width: 480, height: 320, options: ["planes": [1]])).encoded()
+        #expect(throws: TraceError(file: "trace", line: 1, message: "option \"planes\" must be a string, number or boolean, or a list of them, found an array")) {
+            try Trace(header: TraceHeader(scene: "c", width: 480, height: 320, options: ["planes": [[1]]])).encoded()
         }
         #expect(throws: TraceError(file: "trace", line: 1, message: "header values must be finite numbers, found inf")) {
             try Trace(header: TraceHeader(scene: "c", width: 480, height: 320, options: ["k": .number(.infinity)])).encoded()

@@ -73,7 +73,7 @@ import StrataTestSupport
 
         let bad = try runProcess(strata, ["replay", shippedTrace("carousel-flick"), "--every", "0"])
         #expect(bad.status == 2)
-        #expect(bad.stderr == "strata: error: --every must be between 1 and 1000000, got 0\n")
+        #expect(bad.stderr == "strata: error: --every must be between 1 and 1000000, found 0\n")
     }
 
     /// llvmpipe splits rasterisation over LP_NUM_THREADS threads (read when the context is

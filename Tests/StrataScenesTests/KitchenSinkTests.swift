@@ -22,7 +22,7 @@ struct KitchenSinkTests {
         while true {
             let t = min(Double(frame) / 60, end)
             while next < events.count && events[next].t <= t {
-                scene.handle(events[next])
+                scene.deliver(events[next])
                 next += 1
             }
             scene.advance(to: t)
@@ -206,7 +206,7 @@ struct KitchenSinkTests {
         let asker = try #require(sink.presentedViewController as? AskerViewController)
         asker.delegate = nil                        // keep it up whatever the answer
         scene.advance(to: 0.5)
-        scene.handle(.text("x", t: 0.6))
+        scene.deliver(.text("x", t: 0.6))
         let field = asker.answerTextField.frame
         play(tap(Point(x: 160, y: 300), at: 1), into: scene, from: 0.6, until: 1.2)
         #expect(!asker.answerTextField.isFirstResponder && sink.presentedViewController === asker)

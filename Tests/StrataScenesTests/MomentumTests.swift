@@ -11,9 +11,9 @@ private func near(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(
 /// so the pan's least-squares velocity is exactly 1000 pt/s: 500 degrees per second at
 /// half a degree per point. The drag itself turns the carousel 110 / 2 = 55 degrees.
 private func flick(_ controller: CarouselController) {
-    controller.handle(.down(x: 100, y: 160, t: 0))
-    for k in 1...10 { controller.handle(.move(x: 100 + 10 * Double(k), y: 160, t: 0.01 * Double(k))) }
-    controller.handle(.up(x: 210, y: 160, t: 0.11))
+    controller.deliver(.down(x: 100, y: 160, t: 0))
+    for k in 1...10 { controller.deliver(.move(x: 100 + 10 * Double(k), y: 160, t: 0.01 * Double(k))) }
+    controller.deliver(.up(x: 210, y: 160, t: 0.11))
 }
 
 private let release = 0.11
@@ -66,11 +66,11 @@ private let release = 0.11
 
     @Test func aReleaseAfterHoldingStillDoesNotGlide() {
         let controller = CarouselController(scene: CarouselScene(), momentum: true)
-        controller.handle(.down(x: 100, y: 160, t: 0))
-        controller.handle(.move(x: 160, y: 160, t: 0.05))
+        controller.deliver(.down(x: 100, y: 160, t: 0))
+        controller.deliver(.move(x: 160, y: 160, t: 0.05))
         // Held at x = 160 for 150 ms: the last 100 ms of samples do not move.
-        controller.handle(.move(x: 160, y: 161, t: 0.1))
-        controller.handle(.up(x: 160, y: 161, t: 0.2))
+        controller.deliver(.move(x: 160, y: 161, t: 0.1))
+        controller.deliver(.up(x: 160, y: 161, t: 0.2))
         #expect(controller.scene.angle == 30)
         #expect(controller.momentum == nil)
     }
@@ -80,7 +80,7 @@ private let release = 0.11
         flick(controller)
         controller.advance(to: release + 0.05)
         // No frame at 0.1 s after the release: the touch itself finds the glide there.
-        controller.handle(.down(x: 300, y: 160, t: release + 0.1))
+        controller.deliver(.down(x: 300, y: 160, t: release + 0.1))
         #expect(!controller.isDecelerating)
         #expect(near(controller.scene.angle, 55 + 45.312_925_4))
         controller.advance(to: 2)
@@ -119,9 +119,9 @@ private let release = 0.11
         // 40 pt right → 20°: 0 is nearer than 72, so it glides back, starting at
         // −20 / 0.4994998332 − 1 = −41.0400534°/s.
         let back = CarouselController(scene: CarouselScene(), snap: true)
-        back.handle(.down(x: 100, y: 160, t: 0))
-        back.handle(.move(x: 140, y: 160, t: 0.05))
-        back.handle(.up(x: 140, y: 160, t: 0.3))
+        back.deliver(.down(x: 100, y: 160, t: 0))
+        back.deliver(.move(x: 140, y: 160, t: 0.05))
+        back.deliver(.up(x: 140, y: 160, t: 0.3))
         #expect(back.scene.angle == 20)
         #expect(near(back.momentum?.velocity ?? 0, -41.040_053_4))
         back.advance(to: 3)
@@ -138,8 +138,8 @@ private let release = 0.11
         // A tap that stops a glide half way still ends on a plane.
         let tapped = CarouselController(scene: CarouselScene(), momentum: true, snap: true)
         flick(tapped)
-        tapped.handle(.down(x: 300, y: 160, t: release + 0.1))
-        tapped.handle(.up(x: 300, y: 160, t: release + 0.15))
+        tapped.deliver(.down(x: 300, y: 160, t: release + 0.1))
+        tapped.deliver(.up(x: 300, y: 160, t: release + 0.15))
         // Stopped at 97.3645604: 72 is the nearest plane angle.
         #expect(tapped.momentum?.restingAngle == 72)
         tapped.advance(to: 5)
@@ -181,7 +181,7 @@ private let release = 0.11
         var next = 0, frame = 0
         while true {
             let t = Double(frame) / 60
-            while next < trace.events.count && trace.events[next].t <= t { scene.handle(trace.events[next]); next += 1 }
+            while next < trace.events.count && trace.events[next].t <= t { scene.deliver(trace.events[next]); next += 1 }
             scene.advance(to: t)
             if next == trace.events.count && scene.isIdle { break }
             frame += 1

@@ -19,8 +19,8 @@ private func easedInverse(_ y: Double) -> Double {
 /// Down and up on a button's centre at time t.
 private func tap(_ scene: ShakeScene, _ button: ShakeScene.Button, at t: Double) {
     let c = scene.center(of: button)
-    scene.handle(.down(x: c.x, y: c.y, t: t))
-    scene.handle(.up(x: c.x, y: c.y, t: t + 0.05))
+    scene.deliver(.down(x: c.x, y: c.y, t: t))
+    scene.deliver(.up(x: c.x, y: c.y, t: t + 0.05))
 }
 
 /// The horizontal shift of a layer of the form as drawn at `time`.
@@ -167,16 +167,16 @@ private func center(ofAction index: Int, in alert: AlertController) -> Point? {
         #expect(scene.button(at: Point(x: 60, y: 364)) == .shakeAll)
         for (i, p) in [Point(x: 60, y: 364), Point(x: 160, y: 260)].enumerated() {
             let t = 2.2 + Double(i) * 0.2
-            scene.handle(.down(x: p.x, y: p.y, t: t))
-            scene.handle(.up(x: p.x, y: p.y, t: t + 0.05))
+            scene.deliver(.down(x: p.x, y: p.y, t: t))
+            scene.deliver(.up(x: p.x, y: p.y, t: t + 0.05))
         }
         #expect(scene.tapCount == 1 && scene.textFields.allSatisfy { $0.animationKeys().isEmpty })
         #expect(scene.alertController === alert && alert.selectedAction == nil)
         let ok = try #require(center(ofAction: 0, in: alert))
         #expect(near(ok.x, 160) && near(ok.y, 334.5))
-        scene.handle(.down(x: ok.x, y: ok.y, t: 3))
+        scene.deliver(.down(x: ok.x, y: ok.y, t: 3))
         #expect(alert.highlightedAction === alert.actions[0])
-        scene.handle(.up(x: ok.x, y: ok.y, t: 3.05))
+        scene.deliver(.up(x: ok.x, y: ok.y, t: 3.05))
         #expect(alert.selectedAction === alert.actions[0] && alert.isBeingDismissed)
         #expect(scene.statusDescription == "taps: 1, completions: 1, alert: 提示")
         scene.advance(to: 3.5)
@@ -223,12 +223,12 @@ private func center(ofAction index: Int, in alert: AlertController) -> Point? {
 
     @Test func tapsOutsideTheButtonsAndDragsDoNothing() {
         let scene = ShakeScene()
-        scene.handle(.down(x: 5, y: 5, t: 0))
-        scene.handle(.up(x: 5, y: 5, t: 0.1))
+        scene.deliver(.down(x: 5, y: 5, t: 0))
+        scene.deliver(.up(x: 5, y: 5, t: 0.1))
         let c = scene.center(of: .shakeAll)
-        scene.handle(.down(x: c.x, y: c.y, t: 1))
-        scene.handle(.move(x: c.x + 40, y: c.y, t: 1.1))
-        scene.handle(.up(x: c.x + 40, y: c.y, t: 1.2))
+        scene.deliver(.down(x: c.x, y: c.y, t: 1))
+        scene.deliver(.move(x: c.x + 40, y: c.y, t: 1.1))
+        scene.deliver(.up(x: c.x + 40, y: c.y, t: 1.2))
         #expect(scene.tapCount == 0 && scene.isIdle)
         #expect(scene.button(at: c) == .shakeAll)
         #expect(scene.button(at: scene.center(of: .shakeAllWithCompletion)) == .shakeAllWithCompletion)

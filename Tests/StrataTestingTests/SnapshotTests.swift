@@ -70,7 +70,7 @@ private func card(_ color: Color) -> Layer {
         #expect(!strict.result.passed && strict.result.recorded.isEmpty && !FileManager.default.fileExists(atPath: dir + "/a.png"))
         #expect(strict.result.failures.first?.problem == "no reference frame \(dir)/a.png")
 
-        let first = ReferenceChecker(directory: dir, recordMissing: true)
+        let first = ReferenceChecker(directory: dir, mode: .missing)
         try first.check(red, named: "a")
         #expect(!first.result.passed && first.result.recorded == [dir + "/a.png"] && first.result.changed == 1)
 
@@ -82,13 +82,34 @@ private func card(_ color: Color) -> Layer {
         #expect(failure.diffPixels > 700 && failure.diffPixels <= 800)
         #expect(second.result.failures.first?.diffPNG != nil)
 
-        let recorder = ReferenceChecker(directory: dir, record: true)
+        let recorder = ReferenceChecker(directory: dir, mode: .all)
         try recorder.check(green, named: "a")
         try recorder.check(green, named: "b")
         #expect(recorder.result.passed && recorder.result.changed == 2)
-        let again = ReferenceChecker(directory: dir, record: true)
+        let again = ReferenceChecker(directory: dir, mode: .all)
         try again.check(green, named: "a")
         #expect(again.result.changed == 0)
+
+        // `changed` rewrites only the reference that fails, and leaves a passing one's
+        // bytes and modification time alone.
+        let attributes = { (name: String) in try FileManager.default.attributesOfItem(atPath: dir + "/" + name) }
+        let before = try attributes("b.png")[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.01)
+        let update = ReferenceChecker(directory: dir, mode: .changed)
+        try update.check(red, named: "a")
+        try update.check(green, named: "b")
+        #expect(update.result.passed && update.result.changed == 1 && update.result.recorded == [dir + "/a.png"])
+        #expect(try attributes("b.png")[.modificationDate] as? Date == before)
+        #expect(try PNG.read(path: dir + "/a.png").pixels == red.pixels)
+    }
+
+    @Test func recordModeComesFromTheEnvironment() throws {
+        #expect(try RecordMode.fromEnvironment([:], default: .missing) == .missing)
+        #expect(try RecordMode.fromEnvironment(["STRATA_RECORD": "1"], default: .none) == .all)
+        for mode in RecordMode.allCases {
+            #expect(try RecordMode.fromEnvironment(["STRATA_RECORD": mode.rawValue], default: .all) == mode)
+        }
+        #expect(throws: RecordModeError.self) { try RecordMode.fromEnvironment(["STRATA_RECORD": "yes"], default: .none) }
     }
 
     @Test func reportIsSelfContained() throws {

@@ -88,9 +88,9 @@ import StrataTestSupport
         alert.actions[1].isEnabled = false
         let (window, _) = presented(alert)
         let ok = try #require(alert.layout).center(ofAction: 1)
-        window.handle(.down(x: ok.x, y: ok.y, t: 1))
+        window.deliver(.down(x: ok.x, y: ok.y, t: 1))
         #expect(alert.highlightedAction == nil)
-        window.handle(.up(x: ok.x, y: ok.y, t: 1.1))
+        window.deliver(.up(x: ok.x, y: ok.y, t: 1.1))
         window.advance(to: 2)
         #expect(picked == 0 && alert.selectedAction == nil && alert.presentingViewController != nil)
     }
@@ -101,22 +101,22 @@ import StrataTestSupport
         let (window, _) = presented(alert)
         let l = try #require(alert.layout)
         let cancel = l.center(ofAction: 0), ok = l.center(ofAction: 1)
-        window.handle(.down(x: cancel.x, y: cancel.y, t: 1))
+        window.deliver(.down(x: cancel.x, y: cancel.y, t: 1))
         #expect(alert.highlightedAction === alert.actions[0])
         let layer = try #require(alert.view.firstLayer(named: "alert.button.0"))
         #expect(layer.backgroundColor == AlertColors.light.highlight)
-        window.handle(.move(x: ok.x, y: ok.y, t: 1.1))
+        window.deliver(.move(x: ok.x, y: ok.y, t: 1.1))
         #expect(alert.highlightedAction === alert.actions[1])
         #expect(layer.backgroundColor == nil)
         // Up onto the message: no action.
-        window.handle(.move(x: ok.x, y: l.frame.minY + 40, t: 1.2))
+        window.deliver(.move(x: ok.x, y: l.frame.minY + 40, t: 1.2))
         #expect(alert.highlightedAction == nil)
-        window.handle(.up(x: ok.x, y: l.frame.minY + 40, t: 1.3))
+        window.deliver(.up(x: ok.x, y: l.frame.minY + 40, t: 1.3))
         #expect(picked.isEmpty && alert.presentingViewController != nil)
         // Press on the message, slide onto 取消, release: picks it.
-        window.handle(.down(x: ok.x, y: l.frame.minY + 40, t: 2))
-        window.handle(.move(x: cancel.x, y: cancel.y, t: 2.1))
-        window.handle(.up(x: cancel.x, y: cancel.y, t: 2.2))
+        window.deliver(.down(x: ok.x, y: l.frame.minY + 40, t: 2))
+        window.deliver(.move(x: cancel.x, y: cancel.y, t: 2.1))
+        window.deliver(.up(x: cancel.x, y: cancel.y, t: 2.2))
         #expect(picked == ["取消"])
     }
 
@@ -169,11 +169,11 @@ import StrataTestSupport
         let alert = try simpleAlert { picked.append($0.title ?? "") }
         try alert.setPreferredAction(alert.actions[1])
         let (window, _) = presented(alert)
-        window.handle(.key(.return, t: 1))
+        window.deliver(.key(.return, t: 1))
         #expect(picked == ["好的"])
         let other = try simpleAlert { picked.append($0.title ?? "") }
         let (w2, _) = presented(other)
-        w2.handle(.key(.escape, t: 1))
+        w2.deliver(.key(.escape, t: 1))
         #expect(picked == ["好的", "取消"])
     }
 }

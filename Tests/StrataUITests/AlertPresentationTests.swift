@@ -66,8 +66,8 @@ import StrataTestSupport
     @Test func dismissingFadesOutThenRemovesTheAlert() throws {
         let scene = try exampleScene(.simple)
         scene.advance(to: 1)
-        scene.handle(.down(x: 260, y: 380, t: 1))
-        scene.handle(.up(x: 260, y: 380, t: 1.1))
+        scene.deliver(.down(x: 260, y: 380, t: 1))
+        scene.deliver(.up(x: 260, y: 380, t: 1.1))
         #expect(scene.log == ["picked 好的"])
         scene.advance(to: 1.2)
         let fading = try #require(scene.presentationLayer.firstLayer(named: "alert"))
@@ -82,8 +82,8 @@ import StrataTestSupport
         let scene = try exampleScene(.sheet)
         scene.advance(to: 1)
         // Tap the dim: the sheet's cancel action.
-        scene.handle(.down(x: 187, y: 100, t: 1))
-        scene.handle(.up(x: 187, y: 100, t: 1.05))
+        scene.deliver(.down(x: 187, y: 100, t: 1))
+        scene.deliver(.up(x: 187, y: 100, t: 1.05))
         #expect(scene.log == ["picked 取消"])
         scene.advance(to: 1.2)
         let y = try #require(scene.presentationLayer.firstLayer(named: "alert")).frame.minY
@@ -106,8 +106,8 @@ import StrataTestSupport
     @Test func aTapOnTheSceneBringsTheAlertBack() throws {
         let scene = try exampleScene(.autoDismiss)
         scene.advance(to: 3)
-        scene.handle(.down(x: 100, y: 100, t: 3))
-        scene.handle(.up(x: 100, y: 100, t: 3.1))
+        scene.deliver(.down(x: 100, y: 100, t: 3))
+        scene.deliver(.up(x: 100, y: 100, t: 3.1))
         #expect(scene.presentationCount == 2 && scene.alert?.presentingViewController != nil)
     }
 

@@ -60,7 +60,7 @@ import StrataTestSupport
     @Test func aPressedButtonShowsTheHighlight() throws {
         let scene = try exampleScene(.simple)
         scene.advance(to: 1)
-        scene.handle(.down(x: 260, y: 380, t: 1))
+        scene.deliver(.down(x: 260, y: 380, t: 1))
         let image = try render(scene, at: 1.05)
         // Black at 10 % over the box.
         #expect(image.rgba(600, 800).isClose(to: RGBA(216, 217, 216), within: 1))

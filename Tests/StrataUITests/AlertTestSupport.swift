@@ -31,8 +31,8 @@ func near(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
 extension Window {
     /// A tap at `point` (screen points): down at `t`, up 0.1 s later.
     func tap(_ point: Point, at t: Double) {
-        handle(.down(x: point.x, y: point.y, t: t))
-        handle(.up(x: point.x, y: point.y, t: t + 0.1))
+        deliver(.down(x: point.x, y: point.y, t: t))
+        deliver(.up(x: point.x, y: point.y, t: t + 0.1))
     }
 }
 

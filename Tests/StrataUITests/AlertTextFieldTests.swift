@@ -23,7 +23,7 @@ import StrataTestSupport
         let ok = alert.actions[1]
         var enabled: [Bool] = [ok.isEnabled]
         for event in trace.events {
-            scene.handle(event)
+            scene.deliver(event)
             enabled.append(ok.isEnabled)
         }
         #expect(enabled == [false, false, false, true, false, true])
@@ -34,16 +34,16 @@ import StrataTestSupport
         let scene = try exampleScene(.login)
         let alert = try #require(scene.alert)
         #expect(alert.firstResponder === alert.textFields[0])
-        scene.handle(.text("user", t: 0.6))
-        scene.handle(.key(.tab, t: 0.7))
+        scene.deliver(.text("user", t: 0.6))
+        scene.deliver(.key(.tab, t: 0.7))
         #expect(alert.firstResponder === alert.textFields[1])
-        scene.handle(.text("1234", t: 0.8))
+        scene.deliver(.text("1234", t: 0.8))
         let shown = try #require(alert.view.firstLayer(named: "alert.textField.1.text") as? TextLayer)
         #expect(shown.string == "••••" && alert.textFields[1].text == "1234")
         // Picking OK logs both fields, as seed 002's handler does.
         let ok = try #require(alert.layout).center(ofAction: 1)
-        scene.handle(.down(x: ok.x, y: ok.y, t: 1))
-        scene.handle(.up(x: ok.x, y: ok.y, t: 1.1))
+        scene.deliver(.down(x: ok.x, y: ok.y, t: 1))
+        scene.deliver(.up(x: ok.x, y: ok.y, t: 1.1))
         #expect(scene.log == ["picked 好的", "帐号: user", "密码: 1234"])
     }
 
@@ -52,8 +52,8 @@ import StrataTestSupport
         let alert = try #require(scene.alert)
         let layout = try #require(alert.layout)
         let second = layout.screenRect(layout.textFields[1], inGroup: 0).center
-        scene.handle(.down(x: second.x, y: second.y, t: 1))
-        scene.handle(.up(x: second.x, y: second.y, t: 1.05))
+        scene.deliver(.down(x: second.x, y: second.y, t: 1))
+        scene.deliver(.up(x: second.x, y: second.y, t: 1.05))
         #expect(alert.firstResponder === alert.textFields[1])
         #expect(alert.textFields[0].isFirstResponder == false)
     }
@@ -63,7 +63,7 @@ import StrataTestSupport
         let alert = try #require(scene.alert)
         let text = try #require(alert.view.firstLayer(named: "alert.textField.0.text") as? TextLayer)
         #expect(text.string == "登录" && text.foregroundColor == Color(r8: 199, g8: 199, b8: 204))
-        scene.handle(.text("x", t: 1))
+        scene.deliver(.text("x", t: 1))
         #expect(text.string == "x" && text.foregroundColor == .black)
     }
 
@@ -80,7 +80,7 @@ import StrataTestSupport
         #expect(try caretOpacity(1.1) == 1)
         #expect(try caretOpacity(1.7) == 0)
         // Typing at 1.8 shows the caret at once, and restarts the cycle from there.
-        scene.handle(.text("a", t: 1.8))
+        scene.deliver(.text("a", t: 1.8))
         #expect(try caretOpacity(1.8) == 1)
         #expect(try caretOpacity(2.2) == 1)
         #expect(try caretOpacity(2.4) == 0)
@@ -93,17 +93,17 @@ import StrataTestSupport
         let alert = try #require(scene.alert)
         let caret = try #require(alert.view.firstLayer(named: "alert.textField.0.caret"))
         let empty = caret.frame.minX
-        scene.handle(.text("abc", t: 1))
+        scene.deliver(.text("abc", t: 1))
         #expect(caret.frame.minX > empty + 10)
         // Longer than the field: the text scrolls and the caret stays inside.
-        scene.handle(.text(String(repeating: "w", count: 60), t: 1.1))
+        scene.deliver(.text(String(repeating: "w", count: 60), t: 1.1))
         #expect(caret.frame.maxX <= 238)
     }
 
     @Test func typingDoesNothingWithoutAField() throws {
         let scene = try exampleScene(.simple)
-        scene.handle(.text("abc", t: 1))
-        scene.handle(.key(.backspace, t: 1.1))
+        scene.deliver(.text("abc", t: 1))
+        scene.deliver(.key(.backspace, t: 1.1))
         #expect(scene.alert?.presentingViewController != nil && scene.log.isEmpty)
     }
 }

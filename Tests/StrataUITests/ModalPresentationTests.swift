@@ -30,14 +30,14 @@ struct ModalPresentationTests {
         let (window, root) = modalWindow()
         let a = LoggingController("a", log: root.log)
         root.present(a, animated: true)
-        window.handle(.down(x: 10, y: 10, t: 0.1))       // cover slides up until 0.5
+        window.deliver(.down(x: 10, y: 10, t: 0.1))       // cover slides up until 0.5
         #expect(root.events.isEmpty && a.events.isEmpty)
-        window.handle(.down(x: 10, y: 20, t: 0.6))
+        window.deliver(.down(x: 10, y: 20, t: 0.6))
         #expect(root.events.isEmpty && a.events.count == 1)
         root.dismiss(animated: true)                     // at 0.6, over by 1.1
-        window.handle(.up(x: 10, y: 20, t: 1.0))
+        window.deliver(.up(x: 10, y: 20, t: 1.0))
         #expect(a.events.count == 1 && root.events.isEmpty)
-        window.handle(.down(x: 30, y: 30, t: 1.2))
+        window.deliver(.down(x: 30, y: 30, t: 1.2))
         #expect(root.events.count == 1 && a.events.count == 1)
     }
 

@@ -46,8 +46,8 @@ public struct TraceHeader: Hashable, Sendable {
             }
         }
         for (key, value) in options.sorted(by: { $0.key < $1.key }) {
-            if !value.isScalar {
-                return "option \"\(key)\" must be a string, number or boolean, found \(TraceJSON.describe(value))"
+            if !value.isOptionValue {
+                return "option \"\(key)\" must be a string, number or boolean, or a list of them, found \(TraceJSON.describe(value))"
             }
         }
         for (key, value) in otherKeys where TraceHeader.knownKeys.contains(key) {

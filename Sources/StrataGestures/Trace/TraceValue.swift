@@ -16,6 +16,12 @@ public enum TraceValue: Hashable, Sendable {
         }
     }
 
+    /// What an option may hold: a plain setting, or a list of them (a repeatable option).
+    public var isOptionValue: Bool {
+        if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
+        return isScalar
+    }
+
     public var doubleValue: Double? { if case .number(let n) = self { return n }; return nil }
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }

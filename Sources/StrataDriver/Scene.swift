@@ -1,21 +1,27 @@
 import StrataGestures
 import StrataModel
 
-/// A scene as the window and the replay drive it: a layer tree, the input it takes, and
-/// its clock. Time is always given, never read: the window passes seconds since its first
-/// frame, a replay passes `frame index / fps`, so a replay is the same on every run.
+/// A scene as every command drives it: a layer tree, the input it takes, and its clock.
+/// Time is always given, never read: the window passes seconds since its first frame, a
+/// replay passes `frame index / fps`, so a replay is the same on every run.
 ///
-/// Per frame the driver (1) delivers every event due, in order, through `handle(_:)`,
-/// (2) calls `advance(to:)` with the frame's time, (3) renders `presentationLayer`.
+/// `SceneDriver` calls it, and nothing else does: per frame it (1) delivers every event
+/// due, in order, through `handle(_:)`, each after `advance(to:)` the event's time,
+/// (2) calls `advance(to:)` with the frame's time, (3) draws `presentationLayer`. A scene
+/// never advances its own time inside `handle(_:)`.
+///
+/// To bring your own scene to `strata` and to `assertFrames`, implement this protocol and
+/// describe it with a `SceneDescriptor`.
 public protocol Scene: AnyObject {
     /// The root of the layer tree; its bounds are the view, in points.
     var rootLayer: Layer { get }
 
-    /// Takes one input event (pointer or key), in the order they happened.
+    /// Takes one input event (pointer or key), in the order they happened. The scene has
+    /// already been advanced to the event's time.
     func handle(_ event: InputEvent)
 
-    /// Brings time-driven state (animations) to `time`, seconds from the start. Called
-    /// once per frame with non-decreasing times, after that frame's events.
+    /// Brings time-driven state (animations, timers) to `time`, seconds from the start.
+    /// Called with non-decreasing times: before each event, and once per frame.
     func advance(to time: Double)
 
     /// What to draw: the tree as of the last `advance(to:)`, with running animations

@@ -1,64 +1,53 @@
 import Foundation
 import StrataCompare
+import StrataDriver
 import StrataModel
 import StrataRender
 
-/// Thrown to end the process with `code` without it being an error: `strata compare`
-/// uses 1 for "the frames differ", which scripts and CI tell apart from 2, "could not compare".
-struct ExitStatus: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { "exit status \(code)" }
-}
-
 /// `strata compare EXPECTED ACTUAL`: pixelmatch-style comparison of PNG frames.
-enum CompareCommand {
-    static let help = """
-    USAGE: strata compare EXPECTED ACTUAL [--threshold T] [--max-diff-pixels N | --max-diff-ratio R]
-                          [--include-aa] [--exact] [--diff PATH] [--json]
+struct CompareCommand: StrataSubcommand {
+    let name = "compare"
+    let summary = "compare PNG frames or directories of frames"
 
-    Compares two PNG frames, or two directories of them matched by file name (*.png; a
-    name on one side only is reported and fails). Pixels are compared as seen over white,
-    by pixelmatch's YIQ colour distance; a pixel that differs only because an anti-aliased
-    edge moved is counted as anti-aliasing (AA), not as a difference.
+    static let output = OptionGroup(title: "OUTPUT", options: [
+        OptionSpec("diff", .text(maxLength: 4096), valueName: "PATH",
+                   help: "write diff images: the expected frame faded to grey, differences red, anti-aliasing yellow. A file for two files (or a directory to put it in), a directory (created if needed) for two directories. None is written for frames whose sizes differ."),
+        OptionSpec("json", .boolean,
+                   help: "one JSON object per frame per line: name, width, height, actualWidth, actualHeight, diffPixels, aaPixels, ratio, maxDelta, psnr (dB; null when the frames look identical), passed, firstDifferences ([[x, y], ...]) and missing (\"expected\" or \"actual\" for a name on one side only; its numbers are null). The summary line then goes to standard error."),
+    ])
 
-    OPTIONS:
-      --threshold T        colour distance that counts as a difference, 0...1 (default 0.1;
-                           lower is stricter)
-      --max-diff-pixels N  a frame passes with at most N differing pixels (default 0)
-      --max-diff-ratio R   a frame passes with at most R × its pixels differing, 0...1
-      --include-aa         count anti-aliasing pixels as differences
-      --exact              compare the decoded RGBA bytes: any change is a difference
-                           (no threshold, no anti-aliasing detection)
-      --diff PATH          write diff images: the expected frame faded to grey, differences
-                           red, anti-aliasing yellow. A file for two files (or a directory to
-                           put it in), a directory (created if needed) for two directories.
-                           None is written for frames whose sizes differ.
-      --json               one JSON object per frame per line: name, width, height,
-                           actualWidth, actualHeight, diffPixels, aaPixels, ratio, maxDelta,
-                           psnr (dB; null when the frames look identical), passed,
-                           firstDifferences ([[x, y], ...]) and missing ("expected" or
-                           "actual" for a name on one side only; its numbers are null).
-                           The summary line then goes to standard error.
+    func help(_ context: CommandContext) -> String {
+        """
+        USAGE: strata compare EXPECTED ACTUAL [COMPARISON] [OUTPUT]
 
-    Each frame prints a line with its differing pixels, their ratio, AA pixels, the largest
-    change of any RGBA byte (0...255), PSNR over RGB and PASS or FAIL; then a summary,
-    'N passed, M failed'.
+        Compares two PNG frames, or two directories of them matched by file name (*.png; a
+        name on one side only is reported and fails). Pixels are compared as seen over white,
+        by pixelmatch's YIQ colour distance; a pixel that differs only because an anti-aliased
+        edge moved is counted as anti-aliasing (AA), not as a difference.
 
-    EXIT STATUS: 0 when every frame passes, 1 when some fail, 2 on an error (a missing,
-    unreadable or corrupt file, or a frame over the size limit).
-    """
+        \(HelpText.lines(CommonOptions.comparison))
 
-    static func run(_ args: [String]) throws {
-        let a = try Arguments(args, valueOptions: ["threshold", "max-diff-pixels", "max-diff-ratio", "diff"],
-                              flagOptions: ["include-aa", "exact", "json"], command: "compare")
-        guard a.positional.count == 2 else {
-            throw UsageError(a.positional.count < 2
+        \(HelpText.lines(CompareCommand.output))
+
+        Each frame prints a line with its differing pixels, their ratio, AA pixels, the largest
+        change of any RGBA byte (0...255), PSNR over RGB and PASS or FAIL; then a summary,
+        'N passed, M failed'.
+
+        EXIT STATUS: 0 when every frame passes, 1 when some fail, 2 on an error (a missing,
+        unreadable or corrupt file, or a frame over the size limit).
+        """
+    }
+
+    func run(_ args: [String], _ context: CommandContext) throws {
+        let a = try ArgumentParser.parse(args, groups: [CommonOptions.comparison, CompareCommand.output], command: name)
+        guard a.positionals.count == 2 else {
+            throw UsageError(a.positionals.count < 2
                 ? "compare needs two paths: strata compare EXPECTED ACTUAL (see 'strata help compare')"
-                : "unexpected argument '\(a.positional[2])'")
+                : "unexpected argument '\(a.positionals[2])'")
         }
-        let options = try compareOptions(a)
-        let expected = a.positional[0], actual = a.positional[1]
-        let frames = try framePairs(expected: expected, actual: actual, diff: a.string("diff"))
+        let options = try CompareCommand.compareOptions(a)
+        let expected = a.positionals[0], actual = a.positionals[1]
+        let frames = try CompareCommand.framePairs(expected: expected, actual: actual, diff: a.string("diff"))
         let json = a.flag("json")
 
         // Each frame is decoded, compared and its diff written on one core, so only a frame
@@ -83,17 +72,18 @@ enum CompareCommand {
         if failed > 0 { throw ExitStatus(code: 1) }
     }
 
-    static func compareOptions(_ a: Arguments) throws -> CompareOptions {
+    /// The comparison rules from the options of `CommonOptions.comparison`.
+    static func compareOptions(_ a: ParsedArguments) throws -> CompareOptions {
         var options = CompareOptions()
         if a.flag("exact") {
-            for option in ["threshold", "include-aa"] where a.string(option) != nil || a.flag(option) {
+            for option in ["threshold", "include-aa"] where a.isGiven(option) {
                 throw UsageError("--\(option) has no effect with --exact, which compares bytes")
             }
             options.mode = .exact
         }
-        options.threshold = try a.double("threshold", range: 0...1) ?? options.threshold
+        options.threshold = a.number("threshold") ?? options.threshold
         options.includeAA = a.flag("include-aa")
-        switch (try a.int("max-diff-pixels", range: 0...Int.max), try a.double("max-diff-ratio", range: 0...1)) {
+        switch (a.integer("max-diff-pixels"), a.number("max-diff-ratio")) {
         case (.some, .some): throw UsageError("give --max-diff-pixels or --max-diff-ratio, not both")
         case (.some(let n), nil): options.tolerance = .maxDiffPixels(n)
         case (nil, .some(let r)): options.tolerance = .maxDiffRatio(r)

@@ -1,0 +1,117 @@
+import Foundation
+import StrataCompare
+import StrataDriver
+import StrataGestures
+import StrataModel
+import StrataRender
+import StrataReplay
+
+/// `strata check TRACE --references DIR`: replays a trace and compares every frame with
+/// its reference, in memory; CI's way to fail when a frame drifts.
+struct CheckCommand: StrataSubcommand {
+    let name = "check"
+    let summary = "replay a trace and compare every frame with references"
+
+    static let options = OptionGroup(title: "OPTIONS", options: [
+        OptionSpec("references", .text(maxLength: 4096), valueName: "DIR", help: "the reference frames (required)"),
+        OptionSpec("record", .boolean,
+                   help: "write (or rewrite) the references from this replay instead of comparing; says how many changed"),
+        OptionSpec("report", .text(maxLength: 4096), valueName: "PATH",
+                   help: "write one self-contained HTML report: every frame's result, and expected, actual and diff side by side for failures"),
+        OptionSpec("out", .text(maxLength: 4096), valueName: "DIR", help: "also write the replayed frames to DIR"),
+        CommonOptions.fps,
+        CommonOptions.with(CommonOptions.scale, default: nil),
+        CommonOptions.shaders,
+    ])
+
+    func help(_ context: CommandContext) -> String {
+        """
+        USAGE: strata check TRACE --references DIR [OPTIONS] [COMPARISON]
+
+        Replays TRACE offscreen (as 'strata replay' does) and compares frame k with
+        DIR/frame-NNNNN.png by the same rules as 'strata compare'. A missing reference, or a
+        reference with no frame in the replay, fails. Frames are not written unless --out is given.
+
+        \(HelpText.lines(CheckCommand.options))
+
+        \(HelpText.lines(CommonOptions.comparison))
+
+        EXIT STATUS: 0 when every frame matches (or after --record), 1 when some differ, 2 on an error.
+        """
+    }
+
+    func run(_ args: [String], _ context: CommandContext) throws {
+        let a = try ArgumentParser.parse(args, groups: [CheckCommand.options, CommonOptions.comparison], command: name)
+        guard a.positionals.count == 1 else {
+            throw UsageError(a.positionals.isEmpty ? "check needs a trace: strata check TRACE --references DIR"
+                                                   : "unexpected argument '\(a.positionals[1])'")
+        }
+        guard let references = a.string("references") else {
+            throw UsageError("check needs --references DIR (see 'strata help check')")
+        }
+        let tracePath = a.positionals[0]
+        let options = try CompareCommand.compareOptions(a)
+        let record = a.flag("record")
+        let (replayer, warnings) = try Replayer.load(path: tracePath, fps: a.number("fps"), scale: a.number("scale"),
+                                                     scenes: context.scenes)
+        printWarnings(warnings)
+        if !record {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("\(references): no such directory of reference frames (record them with --record)")
+            }
+        }
+        let out = a.string("out")
+        if let out { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
+
+        let renderer = try CommonOptions.offscreenRenderer(a)
+        let checker = ReferenceChecker(directory: references, options: options, mode: record ? .all : .none)
+        var produced = Set<String>()
+        let result = try replayer.frames(renderer: renderer) { frame in
+            let file = Replayer.frameFileName(frame.index)
+            produced.insert(file)
+            if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
+            try checker.check(frame.image, named: String(file.dropLast(4)))
+            if !record, let entry = checker.result.entries.last, !entry.passed { CheckCommand.printFailure(entry) }
+        }
+
+        if record {
+            let stale = try CheckCommand.referenceFiles(references).subtracting(produced).sorted()
+            for name in stale { try FileManager.default.removeItem(atPath: (references as NSString).appendingPathComponent(name)) }
+            print("recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.changed) changed"
+                  + (stale.isEmpty ? "" : ", \(plural(stale.count, "stale reference")) removed"))
+            return
+        }
+        var entries = checker.result.entries
+        for extra in try CheckCommand.referenceFiles(references).subtracting(produced).sorted() {
+            let entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
+                                    problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
+            CheckCommand.printFailure(entry)
+            entries.append(entry)
+        }
+        if let report = a.string("report") {
+            try AtomicFile.write(Array(HTMLReport.render(title: "strata check \(tracePath)", entries: entries).utf8), to: report)
+            print("report: \(report)")
+        }
+        let failed = entries.filter { !$0.passed }.count
+        print("\(entries.count - failed) passed, \(failed) failed")
+        if failed > 0 { throw ExitStatus(code: 1) }
+    }
+
+    private static func referenceFiles(_ dir: String) throws -> Set<String> {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        return Set(names.filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") })
+    }
+
+    private static func printFailure(_ e: ReportEntry) {
+        if let problem = e.problem { print("\(e.name): FAIL: \(problem)"); return }
+        guard let r = e.result else { return }
+        if !r.sizeMatches {
+            print("\(e.name): FAIL: size \(r.actualWidth)x\(r.actualHeight), reference \(r.width)x\(r.height)")
+            return
+        }
+        let psnr = r.psnr.isInfinite ? "inf" : String(format: "%.2f dB", r.psnr)
+        print("\(e.name): FAIL: \(r.diffPixels) pixels differ (\(String(format: "%.4f%%", r.ratio * 100))), "
+              + "\(r.aaPixels) AA, max delta \(r.maxChannelDelta), PSNR \(psnr)")
+    }
+}

@@ -1,0 +1,66 @@
+import StrataDriver
+import StrataGestures
+import StrataModel
+import StrataRender
+
+/// The options several commands share, each declared here once. Where the default is
+/// the scene's (its view, its scale, its time), `with(default:)` fills it in for help.
+enum CommonOptions {
+    static let size = OptionSpec("size", .size(1...16384), help: "view size in points")
+    static let scale = OptionSpec("scale", .number(0.25...8), valueName: "S", help: "pixels per point")
+    static let time = OptionSpec("time", .number(0...3600), valueName: "T", help: "seconds into the scene: the frame shown")
+    static let pngLevel = OptionSpec("png-level", .integer(0...9), default: .number(Double(PNG.Options.fast.compressionLevel)),
+                                     help: "zlib compression level of the PNGs written (1: fast; 9: smallest)")
+    static let shaders = OptionSpec("shaders", .text(maxLength: 4096), valueName: "DIR",
+                                    help: "read shaders from DIR instead of the embedded copies")
+    static let fps = OptionSpec("fps", .number(1...1000), valueName: "N", help: "frames per second (default: the trace's)")
+
+    /// The output group of `render`, with the scene's defaults.
+    static func output(for d: SceneDescriptor?) -> OptionGroup {
+        let name = d?.name ?? "SCENE"
+        return OptionGroup(title: "OUTPUT OPTIONS", options: [
+            OptionSpec("out", .text(maxLength: 4096), default: .string("\(name).png"), valueName: "PATH",
+                       help: "the PNG to write; written atomically"),
+            with(size, default: d.map { .string("\($0.defaultViewSize.width.clean)x\($0.defaultViewSize.height.clean)") }),
+            with(scale, default: d.map { .number($0.defaultScale) }),
+            with(time, default: d.map { .number($0.defaultTime) }),
+            pngLevel, shaders,
+            OptionSpec("save-trace", .text(maxLength: 4096), valueName: "PATH",
+                       help: "also write the trace this frame replays (the scene, its options and the script's events): 'strata replay' of it gives the same frame at the same time"),
+        ])
+    }
+
+    /// The rules `compare` and `check` compare frames by.
+    static let comparison = OptionGroup(title: "COMPARISON", options: [
+        OptionSpec("threshold", .number(0...1), default: 0.1, valueName: "T",
+                   help: "colour distance that counts as a difference (lower is stricter)"),
+        OptionSpec("max-diff-pixels", .integer(0...Int(Int32.max)), help: "a frame passes with at most N differing pixels (default 0)"),
+        OptionSpec("max-diff-ratio", .number(0...1), valueName: "R", help: "a frame passes with at most R × its pixels differing"),
+        OptionSpec("include-aa", .boolean, help: "count anti-aliasing pixels as differences"),
+        OptionSpec("exact", .boolean, help: "compare the decoded RGBA bytes: any change is a difference (no threshold, no anti-aliasing detection)"),
+    ])
+
+    static func with(_ spec: OptionSpec, default value: TraceValue?) -> OptionSpec {
+        var s = spec
+        s.defaultValue = value
+        return s
+    }
+
+    static func shaderSource(_ a: ParsedArguments) -> ShaderSource {
+        a.string("shaders").map { .directory($0) } ?? .embedded
+    }
+
+    /// The offscreen renderer every rendering command uses.
+    static func offscreenRenderer(_ a: ParsedArguments) throws -> Renderer {
+        try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+    }
+
+    /// Pixels for a view at a scale, refused past the surface limit before anything is made.
+    static func pixels(_ size: Size, scale: Double) throws -> (width: Int, height: Int) {
+        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        guard w >= 1, h >= 1, w <= maximumSurfaceSide, h <= maximumSurfaceSide else {
+            throw UsageError("--size \(size.width.clean)x\(size.height.clean) at --scale \(scale.clean) is \(w)x\(h) px; each side must be 1...\(maximumSurfaceSide) px")
+        }
+        return (w, h)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import StrataDriver
+import StrataGestures
+import StrataRender
+import StrataReplay
+
+/// `strata replay TRACE`: a recorded trace rendered offscreen, frame by frame, to PNGs.
+struct ReplayCommand: StrataSubcommand {
+    let name = "replay"
+    let summary = "replay a gesture trace offscreen into PNG frames"
+
+    static let options = OptionGroup(title: "OPTIONS", options: [
+        OptionSpec("out", .text(maxLength: 4096), default: "frames", valueName: "DIR",
+                   help: "output directory, created if missing; frames already there with the same names are replaced"),
+        CommonOptions.fps,
+        CommonOptions.with(CommonOptions.scale, default: nil),
+        OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames"),
+        OptionSpec("every", .integer(1...1_000_000), default: 1, valueName: "K",
+                   help: "write only every K-th frame (file names keep the frame index)"),
+        CommonOptions.pngLevel, CommonOptions.shaders,
+    ])
+
+    func help(_ context: CommandContext) -> String {
+        """
+        USAGE: strata replay TRACE [OPTIONS] [SCENE OPTIONS]
+
+        Replays a gesture trace (see 'strata window --record') offscreen and writes
+        DIR/frame-00000.png, frame-00001.png, ..., each written atomically. Deterministic: scene
+        time is frame index / fps, and before frame k is drawn every event with t <= k / fps is
+        delivered. No clock is read, so two replays of a trace give byte-identical frames.
+
+        By default the replay runs until the last event and then on until the scene is idle
+        (no running animation), at most 10 s more. The scale defaults to the trace's.
+
+        \(HelpText.lines(ReplayCommand.options))
+
+        SCENE OPTIONS: any option of the trace's scene ('strata help SCENE') replaces the
+        header's value, e.g. --angle 30 for a carousel trace.
+
+        A progress bar goes to standard error when it is a terminal; a summary line to
+        standard output at the end. A malformed trace is reported as FILE:LINE: message
+        (exit status 2).
+        """
+    }
+
+    func run(_ args: [String], _ context: CommandContext) throws {
+        guard let path = try ArgumentParser.leadingPositional(args, groups: [ReplayCommand.options], command: name, what: "trace") else {
+            throw UsageError("replay needs a trace file: strata replay TRACE (see 'strata help replay')")
+        }
+        let (read, warnings) = try Trace.read(path: path)
+        var trace = read
+        let d = context.scenes.descriptor(named: trace.header.scene)
+        let a = try ArgumentParser.parse(args, groups: [ReplayCommand.options, OptionGroup(title: "", options: d?.options ?? [])],
+                                         command: name)
+        if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
+        if let d { trace.header.options.merge(a.values(of: d.options)) { _, given in given } }
+        printWarnings(warnings)
+
+        let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scale: a.number("scale"),
+                                    maxFrames: a.integer("frames"), scenes: context.scenes)
+        let out = a.string("out") ?? "frames"
+        let renderer = try CommonOptions.offscreenRenderer(a)
+        let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
+        let started = DispatchTime.now().uptimeNanoseconds
+        let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
+        let result = try replayer.writeFrames(to: out, renderer: renderer, every: a.integer("every") ?? 1, options: png) { done, planned in
+            progress?.update(done, of: planned)
+        }
+        progress?.finish()
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let ms = wall * 1000 / Double(max(1, result.frameCount))
+        let ending: String
+        switch result.ending {
+        case .idle: ending = ""
+        case .timeout: ending = ", still animating 10 s after the last event"
+        case .frameLimit: ending = ", stopped at --frames"
+        }
+        print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps) "
+            + "in \(format(wall, 2)) s, \(format(ms, 1)) ms per frame; wrote \(plural(result.emittedFrameCount, "PNG")) "
+            + "(\(replayer.pixelWidth)x\(replayer.pixelHeight) px) to \(out)/; \(result.finalStatus)\(ending)")
+    }
+}
+
+/// The trace reader's warnings, `FILE:LINE: warning: ...`, as strata words them.
+func printWarnings(_ warnings: [String]) {
+    for w in warnings {
+        let text = w.replacingOccurrences(of: ": warning: ", with: ": ", options: [], range: w.range(of: ": warning: "))
+        FileHandle.standardError.write(Data("strata: warning: \(text)\n".utf8))
+    }
+}
+
+func format(_ v: Double, _ digits: Int) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.\(digits)f", v)
+}
+
+/// `[#########.........]  412/600 frames`, redrawn in place on standard error.
+final class ProgressBar {
+    private var lastDrawn = -1
+
+    func update(_ done: Int, of total: Int) {
+        let width = 30
+        let filled = total > 0 ? min(width, done * width / total) : width
+        // Redraw when the percentage moves, not for every frame of a long replay.
+        let percent = total > 0 ? min(100, done * 100 / total) : 100
+        if percent == lastDrawn && done != total { return }
+        lastDrawn = percent
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) frames".utf8))
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

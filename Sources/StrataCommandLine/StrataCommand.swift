@@ -1,0 +1,133 @@
+import Foundation
+import StrataDriver
+import StrataRender
+import StrataReplay
+import StrataScenes
+
+/// One `strata` command: its help is generated from its declared options.
+protocol StrataSubcommand {
+    var name: String { get }
+    var summary: String { get }
+    func help(_ context: CommandContext) -> String
+    func run(_ args: [String], _ context: CommandContext) throws
+}
+
+/// What every command runs with: the scenes it knows.
+struct CommandContext {
+    let scenes: SceneCatalog
+
+    func descriptor(_ name: String) throws -> SceneDescriptor {
+        guard let d = scenes.descriptor(named: name) else {
+            throw UsageError("unknown scene '\(name)'; scenes: \(scenes.names.joined(separator: ", "))")
+        }
+        return d
+    }
+
+    /// `  carousel    seed 000: ...`, one line a scene, for help.
+    var sceneList: String {
+        scenes.descriptors.map { HelpText.entry($0.name, $0.summary) }.joined(separator: "\n")
+    }
+}
+
+/// The whole `strata` command, for a package that brings its own scenes:
+///
+///     import StrataCommandLine
+///     @main struct MyTool { static func main() { StrataCommand.main(scenes: [MyScene.descriptor]) } }
+///
+/// gives `render`, `window`, `replay`, `check` and `compare` for those scenes and the
+/// built-in ones, with help generated from their declared options.
+public enum StrataCommand {
+    static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand()]
+
+    /// Runs the command line of this process and exits: 0 on success, 1 when frames
+    /// differ (compare, check), 2 on an error.
+    public static func main(scenes: [SceneDescriptor] = []) -> Never {
+        exit(run(Array(CommandLine.arguments.dropFirst()), scenes: scenes))
+    }
+
+    /// Runs one command line (without the program name) and returns its exit status.
+    /// `scenes` come first; the built-in scenes follow unless one of them has the name.
+    public static func run(_ arguments: [String], scenes: [SceneDescriptor] = []) -> Int32 {
+        let context = CommandContext(scenes: SceneCatalog(scenes + SceneRegistry.scenes))
+        do {
+            try dispatch(arguments, context)
+            return 0
+        } catch let e as ExitStatus {
+            return e.code
+        } catch {
+            fflush(stdout)
+            FileHandle.standardError.write(Data("strata: error: \(message(error))\n".utf8))
+            return 2
+        }
+    }
+
+    static func message(_ error: Error) -> String {
+        switch error {
+        case let e as UsageError: return e.description
+        case let e as RenderError: return e.description
+        case let e as SceneError: return e.message
+        default: return "\(error)"
+        }
+    }
+
+    static func overview(_ context: CommandContext) -> String {
+        """
+        strata \(StrataVersion.current): Core Animation layer scenes rendered without a GPU.
+
+        USAGE: strata COMMAND [OPTIONS]
+
+        COMMANDS:
+        \(subcommands.map { HelpText.entry($0.name, $0.summary) }.joined(separator: "\n"))
+        \(HelpText.entry("help", "show help for a command or a scene: strata help COMMAND | SCENE"))
+
+        SCENES:
+        \(context.sceneList)
+
+        Run 'strata help COMMAND' for a command's options, 'strata help SCENE' for a scene's,
+        'strata --version' for the version.
+        """
+    }
+
+    static func dispatch(_ argv: [String], _ context: CommandContext) throws {
+        var argv = argv
+        if argv.isEmpty {
+            print(overview(context))
+            throw ExitStatus(code: 2)
+        }
+        if argv == ["--help"] || argv == ["-h"] { print(overview(context)); return }
+        if argv == ["--version"] || argv == ["-V"] { print(StrataVersion.generator); return }
+        let name = argv.removeFirst()
+        if name == "help" { return try help(argv, context) }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+            throw UsageError("unknown command '\(name)'; commands: \(subcommands.map(\.name).joined(separator: ", ")) (see 'strata --help')")
+        }
+        if argv.contains("--help") || argv.contains("-h") {
+            // `strata render carousel --help` shows the scene's options too.
+            var text = command.help(context)
+            if let scene = argv.first(where: { !$0.hasPrefix("-") }), let d = context.scenes.descriptor(named: scene),
+               command.name == "render" || command.name == "window" {
+                text += "\n\n" + HelpText.scene(d)
+            }
+            print(text)
+            return
+        }
+        try command.run(argv, context)
+    }
+
+    static func help(_ topics: [String], _ context: CommandContext) throws {
+        guard let topic = topics.first else { print(overview(context)); return }
+        if topics.count > 1 { throw UsageError("help takes one topic, a command or a scene; got \(topics.count)") }
+        if topic == "help" {
+            print("""
+            USAGE: strata help [COMMAND | SCENE]
+
+            Shows the overview, a command's usage and options, or a scene's options, render
+            script and defaults. 'strata COMMAND --help' shows the same as 'strata help COMMAND'.
+            """)
+            return
+        }
+        if let c = subcommands.first(where: { $0.name == topic }) { print(c.help(context)); return }
+        if let d = context.scenes.descriptor(named: topic) { print(HelpText.scene(d)); return }
+        throw UsageError("no command or scene '\(topic)'; commands: \(subcommands.map(\.name).joined(separator: ", ")); scenes: \(context.scenes.names.joined(separator: ", "))")
+    }
+}

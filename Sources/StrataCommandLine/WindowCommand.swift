@@ -1,0 +1,77 @@
+import Foundation
+import StrataDriver
+import StrataGestures
+import StrataModel
+import StrataRender
+import StrataReplay
+
+/// `strata window SCENE`: the scene live in a window, optionally recording a trace.
+struct WindowCommand: StrataSubcommand {
+    let name = "window"
+    let summary = "open a scene in a window; drag it, record a trace"
+
+    static let options = OptionGroup(title: "OPTIONS", options: [
+        CommonOptions.size,
+        OptionSpec("record", .text(maxLength: 4096), valueName: "TRACE",
+                   help: "write a trace as events happen: the header (the scene, its options, the scale and frame rate the window draws at) first, then each event appended and flushed, so the file is valid however the window ends (closed, Ctrl-C, SIGTERM). Replay it with 'strata replay TRACE'."),
+        CommonOptions.shaders,
+    ])
+    static let scripting = OptionGroup(title: "FOR SCRIPTS AND TESTS", options: [
+        OptionSpec("screenshot", .text(maxLength: 4096), valueName: "PATH",
+                   help: "on close, write the final frame (read back from the framebuffer) as PNG"),
+        OptionSpec("exit-after-idle", .number(0...86400), valueName: "S", help: "close once no input has arrived for S seconds"),
+    ])
+
+    func help(_ context: CommandContext) -> String {
+        """
+        USAGE: strata window SCENE [SCENE OPTIONS] [OPTIONS]
+
+        Opens the scene in a window (GLFW, GL 3.3 core) drawn by the same compositor and
+        shaders as offscreen rendering, redrawn at the display's rate. Drag with the mouse
+        (turn the carousel; the title shows the angle). Ctrl-Q or Ctrl-W closes the window.
+        The view size defaults to the scene's; the window is scaled by the display's
+        content scale (HiDPI), and the scene is laid out at that scale.
+
+        SCENES:
+        \(context.sceneList)
+
+        \(HelpText.lines(WindowCommand.options))
+
+        \(HelpText.lines(WindowCommand.scripting))
+
+        SCENE OPTIONS: see 'strata help SCENE'; they are recorded in the trace header so a
+        replay makes the same scene.
+
+        On exit the final state is printed on standard output, e.g. 'angle: 47.5'. Without a
+        display (DISPLAY and WAYLAND_DISPLAY unset, or no window can be opened) the exit
+        status is 2; 'strata replay' renders a trace without one.
+        """
+    }
+
+    func run(_ args: [String], _ context: CommandContext) throws {
+        let groups = [WindowCommand.options, WindowCommand.scripting]
+        guard let sceneName = try ArgumentParser.leadingPositional(args, groups: groups, command: name, what: "scene") else {
+            throw UsageError("window needs a scene: strata window SCENE (scenes: \(context.scenes.names.joined(separator: ", ")); see 'strata help window')")
+        }
+        let d = try context.descriptor(sceneName)
+        let a = try ArgumentParser.parse(args, groups: groups + [OptionGroup(title: "", options: d.options)], command: name)
+        if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
+        let size = try a.size("size") ?? d.defaultViewSize
+        guard size.width <= 4096, size.height <= 4096 else {
+            throw UsageError("--size \(size.width.clean)x\(size.height.clean) is too large for a window (at most 4096x4096 points)")
+        }
+        let sceneOptions = a.values(of: d.options)
+        // Checked now, with the scene's own words, rather than when the window opens.
+        _ = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }
+        let options = LiveWindow.Options(
+            sceneName: d.name, sceneOptions: sceneOptions, viewSize: size,
+            recordPath: a.string("record"), screenshotPath: a.string("screenshot"),
+            exitAfterIdle: a.number("exit-after-idle"), shaders: CommonOptions.shaderSource(a), scenes: context.scenes)
+
+        let result = try LiveWindow(options: options).run()
+        if let path = options.recordPath {
+            FileHandle.standardError.write(Data("strata: recorded \(plural(result.eventCount, "event")) in \(format(result.duration, 2)) s to \(path)\n".utf8))
+        }
+        print(result.finalStatus)
+    }
+}

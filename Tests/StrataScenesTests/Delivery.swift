@@ -1,0 +1,11 @@
+import StrataGestures
+import StrataScenes
+
+// These tests play the frame driver's part by hand: time first moves to the event's, then
+// the event is handled, as SceneDriver delivers it.
+extension Scene {
+    func deliver(_ event: InputEvent) {
+        advance(to: event.t)
+        handle(event)
+    }
+}
