@@ -41,10 +41,17 @@ let package = Package(
                     .embedInCode("curl.frag"),
                 ]),
 
-        // GL loader, shader programs, compositor, surfaces, PNG I/O.
+        // Image files: PNG encode/decode (libpng), atomic writes, the pipeline's error type.
+        // No GL, so comparison and reference checks build and run without OSMesa or GLFW.
+        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec"], path: "Sources/StrataImage"),
+
+        // GL loader, shader programs, compositor, offscreen surfaces. Re-exports StrataImage.
         .target(name: "StrataRender",
-                dependencies: ["StrataModel", "StrataShaders", "StrataText", "COSMesa", "CGLFW", "CPNGCodec"],
+                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText", "COSMesa"],
                 path: "Sources/StrataRender"),
+
+        // The GLFW window surface: the only GL code that needs a display and libglfw.
+        .target(name: "StrataWindow", dependencies: ["StrataRender", "CGLFW"], path: "Sources/StrataWindow"),
 
         // Fonts (fontconfig), glyph rasterising (FreeType), text layout and the glyph atlas.
         .target(name: "StrataText", dependencies: ["StrataModel", "CFreeType", "CFontconfig"],
@@ -53,8 +60,8 @@ let package = Package(
         // Pointer events, gesture recognizers (pan, tap) and gesture trace files.
         .target(name: "StrataGestures", dependencies: ["StrataModel"], path: "Sources/StrataGestures"),
 
-        // Frame comparison (pixelmatch-style), diff images.
-        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataRender"], path: "Sources/StrataCompare"),
+        // Frame comparison (pixelmatch-style), diff images, reference checks. Images only, no GL.
+        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataImage"], path: "Sources/StrataCompare"),
 
         // UIKit's roles on top of layers: controllers, presentation, alerts, text fields.
         .target(name: "StrataUI", dependencies: ["StrataModel", "StrataText", "StrataGestures"], path: "Sources/StrataUI"),
@@ -65,7 +72,7 @@ let package = Package(
 
         // Deterministic replay of traces into frames, and the live window's run loop.
         .target(name: "StrataReplay",
-                dependencies: ["StrataModel", "StrataRender", "StrataScenes", "StrataGestures", "CGLFW"],
+                dependencies: ["StrataModel", "StrataRender", "StrataWindow", "StrataScenes", "StrataGestures", "CGLFW"],
                 path: "Sources/StrataReplay"),
 
         // Snapshot assertions for Swift Testing: assertSnapshot, assertFrames.
@@ -94,6 +101,6 @@ let package = Package(
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
-        .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),
+        .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage"]),
     ]
 )

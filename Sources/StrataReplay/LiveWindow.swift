@@ -4,6 +4,7 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataScenes
+import StrataWindow
 
 /// The version `strata` reports, and writes into traces as `"generator": "strata 0.1"`.
 public enum StrataVersion {
