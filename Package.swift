@@ -11,9 +11,9 @@ let package = Package(
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
     targets: [
-        // C libraries from Debian, found through pkg-config.
-        .systemLibrary(name: "COSMesa", path: "Sources/COSMesa", pkgConfig: "osmesa",
-                       providers: [.apt(["libosmesa6-dev"])]),
+        // C libraries from Debian, found through pkg-config. The GL platforms (OSMesa, EGL)
+        // are not among them: StrataRender opens them with dlopen at run time, so the
+        // package builds without their -dev packages and runs with either one installed.
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
                        providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
@@ -47,7 +47,7 @@ let package = Package(
 
         // GL loader, shader programs, compositor, offscreen surfaces. Re-exports StrataImage.
         .target(name: "StrataRender",
-                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText", "COSMesa"],
+                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText"],
                 path: "Sources/StrataRender"),
 
         // The GLFW window surface: the only GL code that needs a display and libglfw.
