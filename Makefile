@@ -8,7 +8,7 @@ OUT ?= out
 PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev
 # Libraries loaded with dlopen at run time (no pkg-config module, no -dev package
 # needed) -> Debian package. Checked in the loader's cache, which is what dlopen searches.
-RUNTIME_LIBS := libOSMesa.so.8:libosmesa6
+RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0 libOSMesa.so.8:libosmesa6
 # Commands the tests and benchmarks drive -> Debian package.
 TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig
 # Font families the text renderer needs -> Debian package.

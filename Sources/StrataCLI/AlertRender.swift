@@ -75,7 +75,7 @@ enum AlertRender {
         let scene = try AlertScene(spec, viewSize: Size(width: size.width, height: size.height), scale: scale)
         if let error = scene.layoutError { throw error }
         scene.advance(to: time)
-        let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        let renderer = try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
         let frame = try renderer.render(layer: scene.presentationLayer, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                         scale: scale)
         try PNG.write(frame, to: out, options: PNG.Options(compressionLevel: pngLevel))

@@ -55,7 +55,7 @@ enum CheckCommand {
         let out = a.string("out")
         if let out { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
 
-        let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        let renderer = try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
         let checker = ReferenceChecker(directory: references, options: options, record: record)
         var produced = Set<String>()
         let result = try replayer.frames(renderer: renderer) { frame in

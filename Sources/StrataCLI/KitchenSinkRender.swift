@@ -119,7 +119,7 @@ enum KitchenSinkRender {
             }
         }
         scene.advance(to: time)
-        let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        let renderer = try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
         let frame = try renderer.render(layer: scene.presentationLayer, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                         scale: scale)
         try PNG.write(frame, to: out, options: PNG.Options(compressionLevel: pngLevel))

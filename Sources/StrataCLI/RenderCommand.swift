@@ -51,7 +51,7 @@ enum RenderCommand {
         }
 
         let carousel = CarouselScene(planeCount: planes, angle: angle, viewSize: Size(width: size.width, height: size.height))
-        let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        let renderer = try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
         let frame = try renderer.render(layer: carousel.rootLayer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
         try PNG.write(frame, to: out, options: PNG.Options(compressionLevel: pngLevel))
         print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, carousel at \(angle.clean)°, \(planes) planes)")

@@ -49,7 +49,7 @@ enum ReplayCommand {
             FileHandle.standardError.write(Data("strata: warning: \(text)\n".utf8))
         }
 
-        let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        let renderer = try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
         let started = DispatchTime.now().uptimeNanoseconds
         let result = try replayer.writeFrames(to: out, renderer: renderer, every: every) { done, planned in

@@ -71,7 +71,7 @@ enum ShakeRender {
             what = "\(t.clean) s after \"\(button.title)\" was tapped"
             if let alert = scene.presentedAlert { what += "; the completion has presented the alert \"\(alert.title)\"" }
         }
-        let renderer = try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        let renderer = try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
         let frame = try renderer.render(layer: scene.presentationLayer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
         try PNG.write(frame, to: out, options: PNG.Options(compressionLevel: pngLevel))
         print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, shake scene: \(what))")

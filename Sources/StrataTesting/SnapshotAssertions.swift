@@ -18,7 +18,7 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
                            in directory: String? = nil, threshold: Double = 0.1, maxDiffPixels: Int = 0,
                            filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-        let renderer = try Renderer(surface: try OSMesaSurface())
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
         let image = try renderer.render(layer: layer, pixelWidth: Int((size.width * scale).rounded()),
                                         pixelHeight: Int((size.height * scale).rounded()), scale: scale)
         let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
@@ -38,7 +38,7 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
     do {
         let (replayer, warnings) = try Replayer.load(path: tracePath)
         for w in warnings { Issue.record(Comment(rawValue: w), sourceLocation: sourceLocation) }
-        let renderer = try Renderer(surface: try OSMesaSurface())
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
         let checker = ReferenceChecker(directory: directory,
                                        options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
                                        record: ReferenceChecker.recordingRequested, recordMissing: true)

@@ -11,12 +11,15 @@ public final class OSMesaSurface: OffscreenSurface {
     private let context: OSMesaLibrary.Context
     private let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * 4 * 4, alignment: 16)
 
-    /// `libraryPath` nil means `STRATA_OSMESA_LIBRARY`, else `libOSMesa.so.8`. Every
-    /// failure is a `GLBackendError.unavailable(.osmesa, ...)`.
-    public init(libraryPath: String? = nil) throws {
+    /// The library `STRATA_OSMESA_LIBRARY` in `environment` names, else `libOSMesa.so.8`.
+    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(libraryPath: environment[OSMesaLibrary.pathVariable] ?? OSMesaLibrary.defaultPath)
+    }
+
+    /// Every failure is a `GLBackendError.unavailable(.osmesa, ...)`.
+    public init(libraryPath: String) throws {
         func unavailable(_ reason: String) -> GLBackendError { .unavailable(.osmesa, reason: reason) }
-        let path = libraryPath ?? ProcessInfo.processInfo.environment[OSMesaLibrary.pathVariable] ?? OSMesaLibrary.defaultPath
-        do { osmesa = try OSMesaLibrary(path: path) } catch {
+        do { osmesa = try OSMesaLibrary(path: libraryPath) } catch {
             scratch.deallocate()
             throw unavailable("\(error)")
         }
