@@ -5,7 +5,10 @@
 SWIFT ?= swift
 OUT ?= out
 # pkg-config module -> Debian package that provides it.
-PKG_MODULES := osmesa:libosmesa6-dev glfw3:libglfw3-dev libpng:libpng-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev
+PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev
+# Libraries loaded with dlopen at run time (no pkg-config module, no -dev package
+# needed) -> Debian package. Checked in the loader's cache, which is what dlopen searches.
+RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0 libOSMesa.so.8:libosmesa6
 # Commands the tests and benchmarks drive -> Debian package.
 TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig
 # Font families the text renderer needs -> Debian package.
@@ -14,10 +17,13 @@ FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk
 .PHONY: deps build release demo test bench record-references record-traces clean
 
 # Installs only what is missing; apt-get runs (with one update) only when something is.
+# pkg-config modules, runtime libraries, commands and fonts are each checked their own way.
 deps:
 	@missing=""; \
 	for pair in $(PKG_MODULES); do mod=$${pair%%:*}; pkg=$${pair##*:}; \
 	  pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; done; \
+	for pair in $(RUNTIME_LIBS); do lib=$${pair%%:*}; pkg=$${pair##*:}; \
+	  PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q "[[:space:]]$$lib " || missing="$$missing $$pkg"; done; \
 	for pair in $(TOOLS); do cmd=$${pair%%:*}; pkg=$${pair##*:}; \
 	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
 	for pair in $(FONTS); do family=$${pair%%:*}; pkg=$${pair##*:}; \

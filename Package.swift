@@ -16,9 +16,9 @@ let package = Package(
         .library(name: "StrataCommandLine", targets: ["StrataCommandLine"]),
     ],
     targets: [
-        // C libraries from Debian, found through pkg-config.
-        .systemLibrary(name: "COSMesa", path: "Sources/COSMesa", pkgConfig: "osmesa",
-                       providers: [.apt(["libosmesa6-dev"])]),
+        // C libraries from Debian, found through pkg-config. The GL platforms (OSMesa, EGL)
+        // are not among them: StrataRender opens them with dlopen at run time, so the
+        // package builds without their -dev packages and runs with either one installed.
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3",
                        providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
@@ -46,10 +46,19 @@ let package = Package(
                     .embedInCode("curl.frag"),
                 ]),
 
-        // GL loader, shader programs, compositor, surfaces, PNG I/O.
+        // Image files: PNG encode/decode (libpng), atomic writes, the pipeline's error type.
+        // No GL, so comparison and reference checks build and run without OSMesa or GLFW.
+        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec"], path: "Sources/StrataImage"),
+
+        // GL loader, shader programs, compositor, offscreen surfaces. Re-exports StrataImage.
         .target(name: "StrataRender",
-                dependencies: ["StrataModel", "StrataShaders", "StrataText", "COSMesa", "CGLFW", "CPNGCodec"],
+                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText"],
                 path: "Sources/StrataRender"),
+
+        // The live window: the GLFW surface and its run loop (LiveWindow), the only code that
+        // needs a display and libglfw, so the testing and replay libraries link neither.
+        .target(name: "StrataWindow", dependencies: ["StrataRender", "StrataDriver", "StrataScenes", "StrataGestures", "CGLFW"],
+                path: "Sources/StrataWindow"),
 
         // Fonts (fontconfig), glyph rasterising (FreeType), text layout and the glyph atlas.
         .target(name: "StrataText", dependencies: ["StrataModel", "CFreeType", "CFontconfig"],
@@ -58,8 +67,8 @@ let package = Package(
         // Pointer events, gesture recognizers (pan, tap) and gesture trace files.
         .target(name: "StrataGestures", dependencies: ["StrataModel"], path: "Sources/StrataGestures"),
 
-        // Frame comparison (pixelmatch-style), diff images.
-        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataRender"], path: "Sources/StrataCompare"),
+        // Frame comparison (pixelmatch-style), diff images, reference checks. Images only, no GL.
+        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataImage"], path: "Sources/StrataCompare"),
 
         // The Scene protocol, scene descriptors with their declared options, and the one
         // frame loop (SceneDriver): what a package needs to bring its own scene. No GL.
@@ -74,7 +83,7 @@ let package = Package(
 
         // Deterministic replay of traces into frames, and the live window's run loop.
         .target(name: "StrataReplay",
-                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures", "CGLFW"],
+                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures"],
                 path: "Sources/StrataReplay"),
 
         // Snapshot assertions for Swift Testing: assertSnapshot, assertFrames.
@@ -87,7 +96,7 @@ let package = Package(
         // declarative argument parser and generated help.
         .target(name: "StrataCommandLine",
                 dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures",
-                               "StrataCompare", "StrataReplay"],
+                               "StrataCompare", "StrataReplay", "StrataWindow"],
                 path: "Sources/StrataCommandLine"),
 
         .executableTarget(name: "StrataCLI",
@@ -106,11 +115,11 @@ let package = Package(
 
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel"]),
-        .testTarget(name: "StrataReplayTests", dependencies: ["StrataTestSupport", "StrataReplay", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
+        .testTarget(name: "StrataReplayTests", dependencies: ["StrataTestSupport", "StrataReplay", "StrataWindow", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataModel", "StrataRender", "StrataCompare"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
-        .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataRender"]),
+        .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage"]),
     ]
 )

@@ -13,7 +13,7 @@ func compareBench(pairs: Int) throws {
     try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let renderer = try Renderer(surface: try OSMesaSurface())
+    let renderer = try Renderer(surface: try makeOffscreenSurface())
     let scene = CarouselScene(viewSize: Size(width: 480, height: 270))
     var sample: (Image, Image)?
     for i in 0..<pairs {

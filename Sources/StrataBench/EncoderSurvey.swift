@@ -6,7 +6,7 @@ import StrataScenes
 /// `StrataBench --encoders`: PNG encode time and size for each filter and strategy at
 /// level 1 on carousel frames, to choose the default encoder settings.
 func encoderSurvey() throws {
-    let renderer = try Renderer(surface: try OSMesaSurface())
+    let renderer = try Renderer(surface: try makeOffscreenSurface())
     for (label, size, scale) in [("480x320", Size(width: 480, height: 320), 1.0), ("1920x1080", Size(width: 480, height: 270), 4.0)] {
         let scene = CarouselScene(viewSize: size)
         scene.angle = 30

@@ -111,7 +111,8 @@ if CommandLine.arguments.contains("--encoders") {
     exit(0)
 }
 do {
-    let renderer = try Renderer(surface: try OSMesaSurface())
+    contextBench(runs: 20)  // first, so each backend's first context is a cold start
+    let renderer = try Renderer(surface: try makeOffscreenSurface())
     emit([("case", "environment"), ("renderer", renderer.rendererDescription),
           ("cores", ProcessInfo.processInfo.activeProcessorCount)])
     let small = Size(width: 480, height: 320)

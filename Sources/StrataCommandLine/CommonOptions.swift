@@ -52,7 +52,7 @@ enum CommonOptions {
 
     /// The offscreen renderer every rendering command uses.
     static func offscreenRenderer(_ a: ParsedArguments) throws -> Renderer {
-        try Renderer(surface: try OSMesaSurface(), shaders: shaderSource(a))
+        try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
     }
 
     /// Pixels for a view at a scale, refused past the surface limit before anything is made.

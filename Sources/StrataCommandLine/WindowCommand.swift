@@ -4,6 +4,7 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataReplay
+import StrataWindow
 
 /// `strata window SCENE`: the scene live in a window, optionally recording a trace.
 struct WindowCommand: StrataSubcommand {

@@ -1,6 +1,6 @@
 import Foundation
+import StrataImage
 import StrataModel
-import StrataRender
 
 /// What checking frames against a folder of reference PNGs found. Shared by the
 /// snapshot assertions and `strata check`: the logic lives here, free of any test framework.

@@ -25,7 +25,7 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
                            in directory: String? = nil, threshold: Double = 0.1, maxDiffPixels: Int = 0,
                            filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-        let renderer = try Renderer(surface: try OSMesaSurface())
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
         let image = try renderer.render(layer: layer, pixelWidth: Int((size.width * scale).rounded()),
                                         pixelHeight: Int((size.height * scale).rounded()), scale: scale)
         let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
@@ -48,7 +48,7 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
     do {
         let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes + SceneRegistry.scenes))
         for w in warnings { Issue.record(Comment(rawValue: w), sourceLocation: sourceLocation) }
-        let renderer = try Renderer(surface: try OSMesaSurface())
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
         let checker = ReferenceChecker(directory: directory,
                                        options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
                                        mode: try snapshotRecordMode())
@@ -76,7 +76,7 @@ public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, option
                                  options: try scene.sceneOptions(options).resolved)
         let trace = Trace(header: header, events: try scene.scriptEvents(script, for: made))
         let replayer = try Replayer(trace: trace, name: "scene \(scene.name)", scenes: SceneCatalog([scene]))
-        let frame = try replayer.frame(at: time ?? scene.defaultTime, renderer: try Renderer(surface: try OSMesaSurface()))
+        let frame = try replayer.frame(at: time ?? scene.defaultTime, renderer: try Renderer(surface: try makeOffscreenSurface()))
         let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
                                        options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
                                        mode: try snapshotRecordMode())

@@ -1,6 +1,6 @@
 import StrataCompare
 import StrataModel
-import StrataRender
+import StrataImage
 import Testing
 
 /// Frames reach the comparison through PNG; broken files must be errors that name them.

@@ -3,6 +3,7 @@ import Testing
 import StrataModel
 import StrataRender
 @testable import StrataReplay
+@testable import StrataWindow
 import StrataScenes
 import StrataTestSupport
 

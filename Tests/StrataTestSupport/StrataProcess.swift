@@ -11,10 +11,14 @@ public let strataBinary: String = {
 
 public struct RunResult: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
 
-public func strata(_ args: [String], in directory: String? = nil) throws -> RunResult {
+/// `environment` is added to (and overrides) the test process's own environment.
+public func strata(_ args: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: strataBinary)
     p.arguments = args
+    if !environment.isEmpty {
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+    }
     if let d = directory { p.currentDirectoryURL = URL(fileURLWithPath: d) }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out

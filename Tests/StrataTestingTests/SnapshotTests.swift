@@ -39,7 +39,7 @@ private func card(_ color: Color) -> Layer {
 
     @Test func aMismatchNamesTheFrameNumbersDiffAndReport() throws {
         let dir = try scratch("mismatch")
-        let renderer = try Renderer(surface: try OSMesaSurface())
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
         try PNG.write(try renderer.render(layer: card(.red), pixelWidth: 60, pixelHeight: 40, scale: 1), to: dir + "/card.png")
         withKnownIssue {
             assertSnapshot(of: card(.blue), size: Size(width: 60, height: 40), named: "card", in: dir)
@@ -61,7 +61,7 @@ private func card(_ color: Color) -> Layer {
 
     @Test func checkerCountsDifferencesAndRecordMode() throws {
         let dir = try scratch("checker")
-        let renderer = try Renderer(surface: try OSMesaSurface())
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
         let red = try renderer.render(layer: card(.red), pixelWidth: 60, pixelHeight: 40, scale: 1)
         let green = try renderer.render(layer: card(.green), pixelWidth: 60, pixelHeight: 40, scale: 1)
 

@@ -19,7 +19,7 @@ import StrataTestSupport
         page.backgroundColor = .white
         page.curlDistance = ModalPartialCurl.finalDistance(for: root.bounds.size)
         root.addSublayer(page)
-        let renderer = try Renderer(surface: try OSMesaSurface())
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
         return (try renderer.render(layer: root, pixelWidth: 320, pixelHeight: 480, scale: 1), page)
     }
 

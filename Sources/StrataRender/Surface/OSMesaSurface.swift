@@ -1,40 +1,61 @@
-import COSMesa
+import Foundation
 
-/// A software GL 3.3 core context from OSMesa (llvmpipe). OSMesa wants a client buffer
-/// for its default framebuffer; Strata never draws there (see `Renderer`), so a tiny one
-/// serves whatever the frame size.
-public final class OSMesaSurface: RenderSurface {
+/// A software GL 3.3 core context from OSMesa (llvmpipe), libOSMesa loaded at run time.
+/// OSMesa wants a client buffer for its default framebuffer; Strata never draws there
+/// (see `Renderer`), so a tiny one serves whatever the frame size.
+public final class OSMesaSurface: OffscreenSurface {
     public let gl: GLFunctions
-    private let context: OSMesaContext
+    public let description: String
+    public var backend: GLBackend { .osmesa }
+    private let osmesa: OSMesaLibrary
+    private let context: OSMesaLibrary.Context
     private let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * 4 * 4, alignment: 16)
 
-    public init() throws {
+    /// The library `STRATA_OSMESA_LIBRARY` in `environment` names, else `libOSMesa.so.8`.
+    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(libraryPath: environment[OSMesaLibrary.pathVariable] ?? OSMesaLibrary.defaultPath)
+    }
+
+    /// Every failure is a `GLBackendError.unavailable(.osmesa, ...)`.
+    public init(libraryPath: String) throws {
+        func unavailable(_ reason: String) -> GLBackendError { .unavailable(.osmesa, reason: reason) }
+        do { osmesa = try OSMesaLibrary(path: libraryPath) } catch {
+            scratch.deallocate()
+            throw unavailable("\(error)")
+        }
         let attributes: [Int32] = [
-            OSMESA_FORMAT, Int32(OSMESA_RGBA),
-            OSMESA_DEPTH_BITS, 0, OSMESA_STENCIL_BITS, 0, OSMESA_ACCUM_BITS, 0,
-            OSMESA_PROFILE, OSMESA_CORE_PROFILE,
-            OSMESA_CONTEXT_MAJOR_VERSION, 3, OSMESA_CONTEXT_MINOR_VERSION, 3,
+            OSMesaLibrary.format, OSMesaLibrary.rgba,
+            OSMesaLibrary.depthBits, 0, OSMesaLibrary.stencilBits, 0, OSMesaLibrary.accumBits, 0,
+            OSMesaLibrary.profile, OSMesaLibrary.coreProfile,
+            OSMesaLibrary.contextMajorVersion, 3, OSMesaLibrary.contextMinorVersion, 3,
             0,
         ]
-        guard let ctx = OSMesaCreateContextAttribs(attributes, nil) else {
-            throw RenderError.contextCreationFailed("OSMesaCreateContextAttribs refused a 3.3 core profile")
+        guard let ctx = osmesa.createContextAttribs(attributes, nil) else {
+            scratch.deallocate()
+            throw unavailable("OSMesaCreateContextAttribs refused a 3.3 core profile")
         }
         context = ctx
-        let ok = OSMesaMakeCurrent(ctx, scratch, GLenum(GL_UNSIGNED_BYTE), 4, 4)
-        guard ok != 0 else {
-            OSMesaDestroyContext(ctx)
+        guard osmesa.makeCurrent(ctx, scratch, GLenum(GLConstant.unsignedByte), 4, 4) != 0 else {
+            osmesa.destroyContext(ctx)
             scratch.deallocate()
-            throw RenderError.contextCreationFailed("OSMesaMakeCurrent failed")
+            throw unavailable("OSMesaMakeCurrent failed")
         }
-        gl = try GLFunctions { name in
-            OSMesaGetProcAddress(name).map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
+        let getProcAddress = osmesa.getProcAddress
+        do {
+            gl = try GLFunctions { name in getProcAddress(name).map { UnsafeRawPointer($0) } }
+        } catch {
+            osmesa.destroyContext(ctx)
+            scratch.deallocate()
+            throw unavailable("\(error)")
         }
+        description = "osmesa: " + gl.rendererSummary()
     }
 
     public func makeCurrent() throws {
-        let ok = OSMesaMakeCurrent(context, scratch, GLenum(GL_UNSIGNED_BYTE), 4, 4)
-        guard ok != 0 else { throw RenderError.contextCreationFailed("OSMesaMakeCurrent failed") }
+        guard osmesa.makeCurrent(context, scratch, GLenum(GLConstant.unsignedByte), 4, 4) != 0 else {
+            throw RenderError.contextCreationFailed("OSMesaMakeCurrent failed")
+        }
     }
 
-    deinit { OSMesaDestroyContext(context); scratch.deallocate() }
+    deinit { osmesa.destroyContext(context); scratch.deallocate() }
 }

@@ -1,4 +1,7 @@
 /// Everything that can go wrong between a layer tree and a PNG, worded for the user.
+/// It lives in the lowest target that throws it (image I/O) so PNG, GL and replay all
+/// throw one type and `strata` reports every failure through one catch; StrataRender
+/// re-exports it.
 public enum RenderError: Error, CustomStringConvertible, Equatable {
     case missingEntryPoint(String)
     case contextCreationFailed(String)

@@ -3,13 +3,8 @@ import Foundation
 import StrataGestures
 import StrataModel
 import StrataRender
+import StrataDriver
 import StrataScenes
-
-/// The version `strata` reports, and writes into traces as `"generator": "strata 0.1"`.
-public enum StrataVersion {
-    public static let current = "0.1"
-    public static var generator: String { "strata \(current)" }
-}
 
 /// Why the live window could not run.
 public enum WindowError: Error, CustomStringConvertible, Equatable {

@@ -1,4 +1,5 @@
 import CGLFW
+import StrataRender
 
 /// A GL 3.3 core, forward-compatible context in a GLFW window. The compositor draws into
 /// its own framebuffer object as on every surface; `Renderer.present` then blits that
