@@ -49,9 +49,12 @@ demo: release
 	@echo "demo: carousel frames written to $(abspath $(OUT))/ (carousel-0.png ... carousel-216.png, carousel-30@2x.png)"
 	@echo "demo: the recorded drag Traces/carousel-drag.trace replayed into $(abspath $(OUT))/carousel-drag/"
 
+# The example package (a scene of its own, through StrataCommandLine and StrataTesting) is
+# built and tested too: it is how a user's package uses Strata.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	cd Examples/CustomScene && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # Prints one JSON line per case; see docs/ARCHITECTURE.md for what each case measures.
 bench: release

@@ -12,16 +12,20 @@
 #   strata check Traces/NAME.trace --references Traces/references/NAME --record
 #
 # Needs Xvfb and xdotool (make deps). STRATA=path/to/strata overrides the binary
-# (default .build/debug/strata, built if missing).
+# (default .build/debug/strata, built if missing); TRACES=DIR where traces go (default
+# Traces). The example package's trace is recorded with its own command:
+#   STRATA=Examples/CustomScene/.build/debug/card-strata TRACES=Examples/CustomScene/Traces \
+#     scripts/record-traces.sh card-drag
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 STRATA=${STRATA:-.build/debug/strata}
+TRACES=${TRACES:-Traces}
 for tool in Xvfb xdotool; do
   command -v "$tool" >/dev/null || { echo "record-traces: $tool is missing; run 'make deps'" >&2; exit 2; }
 done
 [ -x "$STRATA" ] || swift build --product strata
-mkdir -p Traces
+mkdir -p "$TRACES"
 
 work=$(mktemp -d)
 xvfb_pid=""
@@ -142,8 +146,17 @@ gesture_kitchensink_curl() {
     tap "$1" 100 200; printf '%s\n' sleep 0.8; } | xargs xdotool
 }
 
+# --- card (Examples/CustomScene) ---
+# The card, 160 x 100 pt, starts centred in the 400 x 300 pt view at (200, 150). A tap
+# on it starts its 0.8 s spin; once it has spun, a drag takes it up and to the right.
+gesture_card_drag() {
+  { tap "$1" 200 150; printf '%s\n' sleep 1.0
+    drag "$1" 200 320 150 24 0.02
+    printf '%s\n' sleep 0.3; } | xargs xdotool
+}
+
 record() {
-  local name=$1 out="Traces/$1.trace" tmp="$work/$1.trace" w
+  local name=$1 out="$TRACES/$1.trace" tmp="$work/$1.trace" w
   echo "record-traces: recording $out on $DISPLAY"
   "$STRATA" window "${name%%-*}" --record "$tmp" >"$work/$name.out" 2>"$work/$name.err" &
   window_pid=$!
