@@ -127,7 +127,7 @@ do {
         try measure("carousel-\(planes)-planes-480x320", renderer: renderer, pixelWidth: 480, pixelHeight: 320, scale: 1,
                     layers: planes + 2, root: carousel(planes: planes, viewSize: small))
     }
-    animationBench(runs: max(30, frames))
+    try animationBench(runs: max(30, frames))
 } catch {
     FileHandle.standardError.write(Data("bench: error: \(error)\n".utf8))
     exit(2)

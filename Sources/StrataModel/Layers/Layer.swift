@@ -222,18 +222,21 @@ open class Layer {
     /// True inside `init(layer:)`: copying is not a change.
     var isCopying = false
 
-    /// The value of an animatable key path (see `AnimatableKeyPaths.swift` for the list),
-    /// nil when the layer has no such key path. Subclasses add key paths by overriding
-    /// this and `setAnimatableValue(_:forKeyPath:)`.
-    open func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
-        layerAnimatableValue(forKeyPath: keyPath)
+    /// The key paths this class animates, each declared once with its accessors (see
+    /// `AnimatableKeyPaths.swift` for Layer's). A subclass with animatable properties of
+    /// its own overrides this with a table inheriting its superclass's.
+    open class var animatableProperties: AnimatableProperties { layerAnimatableProperties }
+
+    /// The value of an animatable key path, nil when the layer's class has no such key path.
+    public func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
+        type(of: self).animatableProperties[keyPath]?.value(of: self)
     }
 
     /// Sets an animatable key path; false when the key path is unknown or the value of
     /// the wrong kind.
     @discardableResult
-    open func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
-        layerSetAnimatableValue(value, forKeyPath: keyPath)
+    public func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
+        type(of: self).animatableProperties[keyPath]?.setValue(value, of: self) ?? false
     }
 
     // MARK: Hit testing
