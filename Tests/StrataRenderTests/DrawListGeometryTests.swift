@@ -14,7 +14,7 @@ import StrataScenes
     @Test(arguments: [0.0, 30, 144], [1.0, 2])
     func quadCornersAreTheGeometrysProjection(angle: Double, scale: Double) throws {
         let scene = CarouselScene(angle: angle)
-        let list = DrawListBuilder(pixelWidth: Int(480 * scale), pixelHeight: Int(320 * scale), scale: scale)
+        let list = try DrawListBuilder(pixelWidth: Int(480 * scale), pixelHeight: Int(320 * scale), scale: scale)
             .build(root: scene.rootLayer)
         for plane in scene.planes {
             let draw = try #require(list.layerDraws.first { $0.name == plane.name })
@@ -40,14 +40,14 @@ import StrataScenes
     /// (small enough not to change the depth order): the nearest plane, drawn last, has
     /// the lowest zPosition. A touch must still find the plane seen on top.
     @Test(arguments: [0.0, 20, 50, 144, 200], [false, true])
-    func hitTestingFindsTheLayerDrawnOnTop(angle: Double, opposingZPositions: Bool) {
+    func hitTestingFindsTheLayerDrawnOnTop(angle: Double, opposingZPositions: Bool) throws {
         let scene = CarouselScene(angle: angle)
         if opposingZPositions {
             for (i, plane) in scene.planes.enumerated() {
                 plane.zPosition = -5 * cos(Transform3D.degrees(angle + scene.degreesPerPlane * Double(i)))
             }
         }
-        let list = DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1).build(root: scene.rootLayer)
+        let list = try DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1).build(root: scene.rootLayer)
         var overlaps = 0, disagreements = 0
         for y in stride(from: 2.0, to: 320, by: 6) {
             for x in stride(from: 2.0, to: 480, by: 6) {
