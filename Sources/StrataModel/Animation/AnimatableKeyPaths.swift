@@ -39,12 +39,7 @@ extension Layer {
         AnimatableProperty("cornerRadius", \Layer.cornerRadius),
         AnimatableProperty("borderWidth", \Layer.borderWidth),
         AnimatableProperty("borderColor", \Layer.borderColor),
-        AnimatableProperty("backgroundColor", get: { (layer: Layer) in .color(layer.backgroundColor ?? .clear) },
-                           set: { layer, value in
-                               guard let c = value.colorValue else { return false }
-                               layer.backgroundColor = c
-                               return true
-                           }),
+        AnimatableProperty("backgroundColor", \Layer.backgroundColor, whenNil: { _ in .clear }),
         AnimatableProperty("shadowColor", \Layer.shadowColor),
         AnimatableProperty("shadowOpacity", \Layer.shadowOpacity),
         AnimatableProperty("shadowRadius", \Layer.shadowRadius),

@@ -17,6 +17,18 @@ public struct AnimatableProperty {
                   })
     }
 
+    /// An optional property whose nil reads as `whenNil` (a missing background is clear).
+    public init<L: Layer, Value: AnimationValueConvertible>(_ keyPath: String,
+                                                            _ property: ReferenceWritableKeyPath<L, Value?>,
+                                                            whenNil: @escaping (L) -> Value) {
+        self.init(keyPath, get: { (layer: L) in (layer[keyPath: property] ?? whenNil(layer)).animationValue },
+                  set: { (layer: L, value) in
+                      guard let v = Value(animationValue: value) else { return false }
+                      layer[keyPath: property] = v
+                      return true
+                  })
+    }
+
     /// A property with its own reading and writing (a nil that reads as a default, a part
     /// of a transform); `set` returns false for a value of the wrong kind.
     public init<L: Layer>(_ keyPath: String, get: @escaping (L) -> AnimationValue?,
@@ -57,42 +69,53 @@ public struct AnimatableProperties {
 
 /// A Swift type that an animatable property can hold, and the `AnimationValue` case it is.
 public protocol AnimationValueConvertible {
-    /// nil when `value` is another kind.
-    init?(animationValue value: AnimationValue)
     var animationValue: AnimationValue { get }
 }
 
-extension Double: AnimationValueConvertible {
-    public init?(animationValue value: AnimationValue) { guard let v = value.doubleValue else { return nil }; self = v }
-    public var animationValue: AnimationValue { .double(self) }
+extension AnimationValueConvertible {
+    /// nil when `value` is another kind.
+    public init?(animationValue value: AnimationValue) {
+        guard let v = value.payload as? Self else { return nil }
+        self = v
+    }
 }
 
-extension Point: AnimationValueConvertible {
-    public init?(animationValue value: AnimationValue) { guard let v = value.pointValue else { return nil }; self = v }
-    public var animationValue: AnimationValue { .point(self) }
+extension Double: AnimationValueConvertible { public var animationValue: AnimationValue { .double(self) } }
+extension Point: AnimationValueConvertible { public var animationValue: AnimationValue { .point(self) } }
+extension Size: AnimationValueConvertible { public var animationValue: AnimationValue { .size(self) } }
+extension Rect: AnimationValueConvertible { public var animationValue: AnimationValue { .rect(self) } }
+extension Color: AnimationValueConvertible { public var animationValue: AnimationValue { .color(self) } }
+extension Transform3D: AnimationValueConvertible { public var animationValue: AnimationValue { .transform(self) } }
+
+/// An element type of the arrays `AnimationValue` holds.
+public protocol AnimationValueArrayElement {
+    static func animationValue(_ array: [Self]) -> AnimationValue
 }
 
-extension Size: AnimationValueConvertible {
-    public init?(animationValue value: AnimationValue) { guard let v = value.sizeValue else { return nil }; self = v }
-    public var animationValue: AnimationValue { .size(self) }
+extension Color: AnimationValueArrayElement {
+    public static func animationValue(_ array: [Color]) -> AnimationValue { .colors(array) }
 }
 
-extension Rect: AnimationValueConvertible {
-    public init?(animationValue value: AnimationValue) { guard let v = value.rectValue else { return nil }; self = v }
-    public var animationValue: AnimationValue { .rect(self) }
+extension Double: AnimationValueArrayElement {
+    public static func animationValue(_ array: [Double]) -> AnimationValue { .doubles(array) }
 }
 
-extension Color: AnimationValueConvertible {
-    public init?(animationValue value: AnimationValue) { guard let v = value.colorValue else { return nil }; self = v }
-    public var animationValue: AnimationValue { .color(self) }
+extension Array: AnimationValueConvertible where Element: AnimationValueArrayElement {
+    public var animationValue: AnimationValue { Element.animationValue(self) }
 }
 
-extension Transform3D: AnimationValueConvertible {
-    public init?(animationValue value: AnimationValue) { guard let v = value.transformValue else { return nil }; self = v }
-    public var animationValue: AnimationValue { .transform(self) }
-}
-
-extension Array: AnimationValueConvertible where Element == Color {
-    public init?(animationValue value: AnimationValue) { guard let v = value.colorsValue else { return nil }; self = v }
-    public var animationValue: AnimationValue { .colors(self) }
+private extension AnimationValue {
+    /// The value held, whatever its case.
+    var payload: Any {
+        switch self {
+        case .double(let v): return v
+        case .point(let v): return v
+        case .size(let v): return v
+        case .rect(let v): return v
+        case .color(let v): return v
+        case .transform(let v): return v
+        case .colors(let v): return v
+        case .doubles(let v): return v
+        }
+    }
 }

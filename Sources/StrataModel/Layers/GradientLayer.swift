@@ -67,12 +67,7 @@ open class GradientLayer: Layer {
 
     private static let gradientAnimatableProperties = AnimatableProperties([
         AnimatableProperty("colors", \GradientLayer.colors),
-        AnimatableProperty("locations", get: { (layer: GradientLayer) in .doubles(layer.locations ?? layer.evenLocations) },
-                           set: { layer, value in
-                               guard let l = value.doublesValue else { return false }
-                               layer.locations = l
-                               return true
-                           }),
+        AnimatableProperty("locations", \GradientLayer.locations, whenNil: { $0.evenLocations }),
         AnimatableProperty("startPoint", \GradientLayer.startPoint),
         AnimatableProperty("endPoint", \GradientLayer.endPoint),
     ], inheriting: Layer.animatableProperties)
