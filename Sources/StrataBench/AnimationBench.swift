@@ -13,10 +13,10 @@ import StrataModel
 /// - `clock_advance_ms`: `SceneClock.advance(to:)` with nothing due, the other per-frame step.
 ///
 /// Each run is a different frame time (i / 60 s) so no run repeats the last one's work.
-func animationBench(runs: Int) {
+func animationBench(runs: Int) throws {
     let count = 10_000
-    let (animated, clock) = animationTree(count: count, animated: true)
-    let (still, _) = animationTree(count: count, animated: false)
+    let (animated, clock) = try animationTree(count: count, animated: true)
+    let (still, _) = try animationTree(count: count, animated: false)
 
     var presentation: [Double] = [], copyOnly: [Double] = [], advance: [Double] = []
     var checksum = 0.0
@@ -45,7 +45,7 @@ func animationBench(runs: Int) {
 
 /// A root with `count` small layers in a grid; with `animated`, each runs an endless
 /// animation on a clock attached after the tree is built (so building animates nothing).
-private func animationTree(count: Int, animated: Bool) -> (Layer, SceneClock) {
+private func animationTree(count: Int, animated: Bool) throws -> (Layer, SceneClock) {
     let root = Layer()
     root.bounds = Rect(x: 0, y: 0, width: 1000, height: 1000)
     for i in 0..<count {
@@ -66,7 +66,7 @@ private func animationTree(count: Int, animated: Bool) -> (Layer, SceneClock) {
             shake.duration = 0.5
             shake.timingFunction = .easeInEaseOut
             shake.repeatCount = .infinity
-            layer.add(shake, forKey: "shake")
+            try layer.add(shake, forKey: "shake")
         } else {
             let p = layer.position
             var slide = BasicAnimation(keyPath: "position", toValue: .point(Point(x: p.x + 20, y: p.y)))
@@ -74,7 +74,7 @@ private func animationTree(count: Int, animated: Bool) -> (Layer, SceneClock) {
             slide.autoreverses = true
             slide.repeatCount = .infinity
             slide.timingFunction = .easeInEaseOut
-            layer.add(slide, forKey: "slide")
+            try layer.add(slide, forKey: "slide")
         }
     }
     return (root, clock)

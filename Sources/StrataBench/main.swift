@@ -42,7 +42,7 @@ func measure(_ name: String, renderer: Renderer, pixelWidth: Int, pixelHeight: I
     for i in 0..<(frames + 3) {
         let tree = root(i)
         let t0 = now()
-        let list = DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: tree)
+        let list = try DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: tree)
         try renderer.draw(list)
         renderer.finish()
         let t1 = now()
@@ -60,7 +60,7 @@ func measure(_ name: String, renderer: Renderer, pixelWidth: Int, pixelHeight: I
     let slots = DispatchSemaphore(value: 2)
     let start = now()
     for i in 0..<frames {
-        let list = DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: root(i))
+        let list = try DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: root(i))
         try renderer.draw(list)
         let image = try renderer.readPixels()
         slots.wait()
@@ -128,7 +128,7 @@ do {
         try measure("carousel-\(planes)-planes-480x320", renderer: renderer, pixelWidth: 480, pixelHeight: 320, scale: 1,
                     layers: planes + 2, root: carousel(planes: planes, viewSize: small))
     }
-    animationBench(runs: max(30, frames))
+    try animationBench(runs: max(30, frames))
 } catch {
     FileHandle.standardError.write(Data("bench: error: \(error)\n".utf8))
     exit(2)

@@ -46,7 +46,9 @@ public final class Shaker {
             // Holds the shaker as CAAnimation holds its delegate, so a shaker made for one
             // shake (the seed's "shake one") lives until its animations end.
             animation.completion = { _ in self.animationStopped(generation: current) }
-            view.add(animation, forKey: Shaker.animationKey)
+            // AFViewShaker's shake cannot fail, and neither can this: every layer animates
+            // transform.translation.x.
+            try! view.add(animation, forKey: Shaker.animationKey)
         }
     }
 

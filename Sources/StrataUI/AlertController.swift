@@ -218,7 +218,9 @@ public final class AlertController: ViewController, TextFieldOwner {
         // The keyboard comes up with the alert: the first field is focused at once.
         textFields.first?.becomeFirstResponder()
         guard let alertView, let window else { return completion() }
-        AlertTransition.present(animated ? animationType.resolved(for: preferredStyle) : .none,
+        // UIKit's signature cannot throw; the alert's springs animate only key paths
+        // every layer has, so adding them cannot fail.
+        try! AlertTransition.present(animated ? animationType.resolved(for: preferredStyle) : .none,
                                 alert: alertView.alertLayer, dim: alertView.dimmingLayer, screen: window.screen.size,
                                 completion: completion)
     }
@@ -228,7 +230,8 @@ public final class AlertController: ViewController, TextFieldOwner {
         highlightedAction = nil
         refresh()
         guard let alertView, let window else { return completion() }
-        AlertTransition.dismiss(animated ? animationType.resolved(for: preferredStyle) : .none,
+        // As in animatePresentation: only key paths every layer has.
+        try! AlertTransition.dismiss(animated ? animationType.resolved(for: preferredStyle) : .none,
                                 alert: alertView.alertLayer, dim: alertView.dimmingLayer, screen: window.screen.size,
                                 completion: completion)
     }

@@ -41,7 +41,7 @@ enum AlertTransition {
     }
 
     static func present(_ type: AlertAnimationType, alert: Layer, dim: Layer, screen: Size,
-                        completion: @escaping () -> Void) {
+                        completion: @escaping () -> Void) throws {
         Transaction.begin()
         Transaction.setDisableActions(true)
         Transaction.setCompletionBlock(completion)
@@ -53,23 +53,23 @@ enum AlertTransition {
             break
         case .default, .shrink, .expand:
             let from = type == .expand ? expandFromScale : shrinkFromScale
-            alert.add(spring(keyPath: "transform.scale", from: from, to: 1), forKey: "present.scale")
-            alert.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
-            dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            try alert.add(spring(keyPath: "transform.scale", from: from, to: 1), forKey: "present.scale")
+            try alert.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            try dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
         case .fade:
-            alert.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
-            dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            try alert.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            try dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
         case .fromBottom, .fromTop, .fromLeft, .fromRight:
             let o = offscreenOffset(type, frame: alert.frame, screen: screen)
             let key = o.x != 0 ? "transform.translation.x" : "transform.translation.y"
-            alert.add(spring(keyPath: key, from: o.x != 0 ? o.x : o.y, to: 0), forKey: "present.slide")
-            dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            try alert.add(spring(keyPath: key, from: o.x != 0 ? o.x : o.y, to: 0), forKey: "present.slide")
+            try dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
         }
         Transaction.commit()
     }
 
     static func dismiss(_ type: AlertAnimationType, alert: Layer, dim: Layer, screen: Size,
-                        completion: @escaping () -> Void) {
+                        completion: @escaping () -> Void) throws {
         Transaction.begin()
         Transaction.setDisableActions(true)
         Transaction.setCompletionBlock(completion)
@@ -93,16 +93,16 @@ enum AlertTransition {
             alert.opacity = 0
             dim.opacity = 0
             alert.transform = seen.transform
-            alert.add(ease("opacity", .double(seen.opacity), .double(0), alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
-            dim.add(ease("opacity", .double(seenDim.opacity), .double(0), alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
+            try alert.add(ease("opacity", .double(seen.opacity), .double(0), alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
+            try dim.add(ease("opacity", .double(seenDim.opacity), .double(0), alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
         case .fromBottom, .fromTop, .fromLeft, .fromRight:
             let o = offscreenOffset(type, frame: alert.frame, screen: screen)
             let end = Transform3D.makeTranslation(o.x, o.y, 0)
             alert.transform = end
             dim.opacity = 0
-            alert.add(ease("transform", .transform(seen.transform), .transform(end), sheetDismissalDuration, .easeIn),
+            try alert.add(ease("transform", .transform(seen.transform), .transform(end), sheetDismissalDuration, .easeIn),
                       forKey: "dismiss.slide")
-            dim.add(ease("opacity", .double(seenDim.opacity), .double(0), sheetDismissalDuration, .easeIn), forKey: "dismiss.opacity")
+            try dim.add(ease("opacity", .double(seenDim.opacity), .double(0), sheetDismissalDuration, .easeIn), forKey: "dismiss.opacity")
         }
         Transaction.commit()
     }

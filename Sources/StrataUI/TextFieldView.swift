@@ -77,6 +77,8 @@ final class TextFieldView {
         blink.calculationMode = .discrete
         blink.duration = TextFieldView.blinkPeriod
         blink.repeatCount = .infinity
-        caretLayer.add(blink, forKey: TextFieldView.blinkKey)
+        // Called from property observers and delegate callbacks, which cannot throw;
+        // every layer animates opacity, so adding the blink cannot fail.
+        try! caretLayer.add(blink, forKey: TextFieldView.blinkKey)
     }
 }

@@ -173,7 +173,9 @@ public final class TextInputField {
         blink.calculationMode = .discrete
         blink.duration = TextInputField.blinkPeriod
         blink.repeatCount = .infinity
-        caretLayer.add(blink, forKey: TextInputField.blinkKey)
+        // Called from property observers and delegate callbacks, which cannot throw;
+        // every layer animates opacity, so adding the blink cannot fail.
+        try! caretLayer.add(blink, forKey: TextInputField.blinkKey)
     }
 }
 

@@ -148,7 +148,7 @@ public final class LiveWindow {
             let fb = surface.framebufferSize
             guard fb.width > 0, fb.height > 0 else { return }   // minimised
             let scale = Double(fb.width) / view.width
-            let list = DrawListBuilder(pixelWidth: fb.width, pixelHeight: fb.height, scale: scale).build(root: driver.presentationLayer)
+            let list = try DrawListBuilder(pixelWidth: fb.width, pixelHeight: fb.height, scale: scale).build(root: driver.presentationLayer)
             try renderer.draw(list)
             try renderer.present(frameWidth: fb.width, frameHeight: fb.height, drawableWidth: fb.width, drawableHeight: fb.height)
             surface.swapBuffers()

@@ -281,4 +281,31 @@ private final class PanLog {
         let back = pan.translation(in: plane)
         #expect(abs(back.x - 3) < 1e-9 && abs(back.y - 4) < 1e-9)
     }
+
+    /// Inside a TransformLayer the plane keeps its z: the point is found where the
+    /// renderer draws it, through the unflattened 3D matrices, not each layer's plane.
+    @Test func convertsInsideATransformLayer() {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 480, height: 320)
+        let context = TransformLayer()
+        context.frame = root.bounds
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 600
+        context.sublayerTransform = perspective
+        context.transform = .makeRotation(0.3, 1, 0, 0)
+        root.addSublayer(context)
+        let plane = Layer()
+        plane.bounds = Rect(x: 0, y: 0, width: 200, height: 120)
+        plane.position = Point(x: 240, y: 160)
+        plane.transform = Transform3D.makeRotation(0.7, 0, 1, 0).translated(0, 0, 150)
+        context.addSublayer(plane)
+
+        let drawn = plane.transformToSuperlayer.concatenating(context.transformToSuperlayer.flattened)
+        let onScreen = drawn.project(Point(x: 30, y: 40))
+        let tap = TapGestureRecognizer()
+        tap.handle(.down(x: onScreen.x, y: onScreen.y, t: 0))
+        tap.handle(.up(x: onScreen.x, y: onScreen.y, t: 0.1))
+        let local = tap.location(in: plane)
+        #expect(abs(local.x - 30) < 1e-9 && abs(local.y - 40) < 1e-9, "\(local)")
+    }
 }

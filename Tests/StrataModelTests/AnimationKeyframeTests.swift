@@ -19,7 +19,8 @@ private func sample(_ animation: KeyframeAnimation, _ t: Double) -> Double {
     let layer = Layer()
     var a = animation
     if a.duration == 0 { a.duration = 1 }
-    layer.add(a, forKey: "k")
+    // Recorded rather than thrown, so that the helper reads inside #expect.
+    do { try layer.add(a, forKey: "k") } catch { Issue.record(error) }
     return layer.presentation(at: t).position.x
 }
 
@@ -36,7 +37,7 @@ private func sample(_ animation: KeyframeAnimation, _ t: Double) -> Double {
 
     func translationX(_ a: KeyframeAnimation, at t: Double) -> Double {
         let layer = Layer()
-        layer.add(a, forKey: "shake")
+        do { try layer.add(a, forKey: "shake") } catch { Issue.record(error) }
         return layer.presentation(at: t).transform.m41
     }
 
@@ -98,7 +99,7 @@ private func sample(_ animation: KeyframeAnimation, _ t: Double) -> Double {
         #expect(sample(a, 0.1) == 0 && sample(a, 0.3) == 10 && sample(a, 0.6) == 20)
     }
 
-    @Test func pacedMovesAtAConstantRate() {
+    @Test func pacedMovesAtAConstantRate() throws {
         // Distances 10 and 30: keyTimes 0, 0.25, 1 whatever keyTimes says.
         var a = KeyframeAnimation(keyPath: "position.x", values: [0, 10, 40], keyTimes: [0, 0.9, 1])
         a.calculationMode = .paced
@@ -112,7 +113,7 @@ private func sample(_ animation: KeyframeAnimation, _ t: Double) -> Double {
         p.calculationMode = .paced
         p.duration = 9
         let layer = Layer()
-        layer.add(p, forKey: "p")
+        try layer.add(p, forKey: "p")
         #expect(layer.presentation(at: 2.5).position == Point(x: 15, y: 20))
         #expect(layer.presentation(at: 5).position == Point(x: 30, y: 40))
         #expect(layer.presentation(at: 7).position == Point(x: 30, y: 20))

@@ -16,14 +16,15 @@ private struct Fixture {
         layer.opacity = 0.5
         animation.duration = 1
         configure(&animation)
-        layer.add(animation, forKey: "fade")
+        // A literal key path every layer animates: a fixture has no throwing context.
+        try! layer.add(animation, forKey: "fade")
     }
 
     func seen(_ t: Double) -> Double { layer.presentation(at: t).opacity }
 }
 
 @Suite struct AnimationMediaTimingTests {
-    @Test func plainRunAndDefaultDuration() {
+    @Test func plainRunAndDefaultDuration() throws {
         let f = Fixture()
         #expect(near(f.seen(0), 0) && near(f.seen(0.25), 0.25) && near(f.seen(0.999), 0.999))
         // Removed at its end: the model value shows.
@@ -32,7 +33,7 @@ private struct Fixture {
 
         // Duration 0 is the transaction's: 0.25 s.
         let l = Layer()
-        l.add(BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1), forKey: nil)
+        try l.add(BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1), forKey: nil)
         #expect(near(l.presentation(at: 0.125).opacity, 0.5))
         #expect(l.animationRecords.first?.animation.duration == 0.25)
     }
@@ -123,7 +124,7 @@ private struct Fixture {
         #expect(near(fast.seen(0.1), 0.7))
     }
 
-    @Test func beginTimeOnTheSceneClock() {
+    @Test func beginTimeOnTheSceneClock() throws {
         let clock = SceneClock(now: 10)
         let layer = Layer()
         layer.opacity = 0.5
@@ -132,14 +133,14 @@ private struct Fixture {
         var late = BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1)
         late.duration = 1
         late.beginTime = clock.now + 1  // CACurrentMediaTime() + 1
-        layer.add(late, forKey: "late")
+        try layer.add(late, forKey: "late")
         #expect(layer.presentation(at: 10.5).opacity == 0.5)
         #expect(near(layer.presentation(at: 11.5).opacity, 0.5))
 
         // beginTime 0 is resolved to the clock's now when added.
         var now = BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1)
         now.duration = 1
-        layer.add(now, forKey: "now")
+        try layer.add(now, forKey: "now")
         #expect(layer.animation(forKey: "now")?.beginTime == 10)
         #expect(near(layer.presentation(at: 10.25).opacity, 0.25))
     }

@@ -40,15 +40,15 @@ import Testing
         #expect(typed.colors == [.red, .blue])
     }
 
-    @Test func gradientColorsAndLocationsAnimate() {
+    @Test func gradientColorsAndLocationsAnimate() throws {
         let g = GradientLayer()
         g.colors = [.red, .blue]
         var colors = BasicAnimation(keyPath: "colors", toValue: .colors([.blue, .red]))
         colors.duration = 1
-        g.add(colors, forKey: "colors")
+        try g.add(colors, forKey: "colors")
         var locations = BasicAnimation(keyPath: "locations", toValue: .doubles([0.5, 1]))
         locations.duration = 1
-        g.add(locations, forKey: "locations")
+        try g.add(locations, forKey: "locations")
         let seen = g.presentation(at: 0.5)
         #expect(seen.colors == [Color(red: 0.5, green: 0, blue: 0.5), Color(red: 0.5, green: 0, blue: 0.5)])
         // nil locations read as evenly spread: 0, 1 → 0.5, 1 halfway is 0.25, 1.
@@ -56,7 +56,7 @@ import Testing
         #expect(g.locations == nil)
     }
 
-    @Test func presentationUsesTheClock() {
+    @Test func presentationUsesTheClock() throws {
         let clock = SceneClock()
         let root = Layer()
         let child = Layer()
@@ -64,7 +64,7 @@ import Testing
         clock.attach(root)
         var a = BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1)
         a.duration = 1
-        child.add(a, forKey: "a")
+        try child.add(a, forKey: "a")
         clock.advance(to: 0.25)
         #expect(root.presentation().sublayers[0].opacity == 0.25)
         #expect(child.clock === clock)
@@ -136,7 +136,7 @@ import Testing
 }
 
 @Suite struct TextLayerPresentationTests {
-    @Test func presentationCopiesCarryTheTextAndAnimateItsColor() {
+    @Test func presentationCopiesCarryTheTextAndAnimateItsColor() throws {
         let clock = SceneClock()
         let root = Layer()
         clock.attach(root)
@@ -151,7 +151,7 @@ import Testing
         root.addSublayer(text)
         var fade = BasicAnimation(keyPath: "foregroundColor", fromValue: .color(.black), toValue: .color(.white))
         fade.duration = 1
-        text.add(fade, forKey: "fade")
+        try text.add(fade, forKey: "fade")
         let copy = root.presentation(at: 0.5).sublayers[0] as! TextLayer
         #expect(copy.string == "标题 Title" && copy.font == text.font && copy.alignmentMode == .center)
         #expect(copy.numberOfLines == 2 && copy.lineBreakMode == .byTruncatingMiddle && copy.lineHeight == 20)

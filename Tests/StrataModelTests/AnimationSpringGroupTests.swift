@@ -59,20 +59,20 @@ private func integratedProgress(mass m: Double, stiffness k: Double, damping c: 
         #expect(abs(critical.progress(at: critical.settlingDuration - 0.05) - 1) >= 0.001)
     }
 
-    @Test func springOnALayer() {
+    @Test func springOnALayer() throws {
         let layer = Layer()
         var s = SpringAnimation(keyPath: "position.x", fromValue: 0, toValue: 100)
         s.duration = s.settlingDuration
         s.fillMode = .forwards
         s.isRemovedOnCompletion = false
-        layer.add(s, forKey: "spring")
+        try layer.add(s, forKey: "spring")
         #expect(near(layer.presentation(at: 0.1).position.x, 100 * s.progress(at: 0.1)))
         #expect(near(layer.presentation(at: 10).position.x, 100, 0.1))
     }
 }
 
 @Suite struct AnimationGroupTests {
-    @Test func childrenRunOnTheGroupsClock() {
+    @Test func childrenRunOnTheGroupsClock() throws {
         let layer = Layer()
         layer.opacity = 0.5
         layer.position = Point(x: 7, y: 0)
@@ -84,7 +84,7 @@ private func integratedProgress(mass m: Double, stiffness k: Double, damping c: 
         var group = AnimationGroup(animations: [fade, move])
         group.duration = 2
         group.beginTime = 10
-        layer.add(group, forKey: "group")
+        try layer.add(group, forKey: "group")
         var seen = layer.presentation(at: 10.5)
         #expect(near(seen.opacity, 0.5) && seen.position.x == 7)
         seen = layer.presentation(at: 11.5)
@@ -93,14 +93,14 @@ private func integratedProgress(mass m: Double, stiffness k: Double, damping c: 
         #expect(layer.presentation(at: 12).position.x == 7)
     }
 
-    @Test func childWithoutDurationTakesTheGroupsAndGroupTimingDrivesChildren() {
+    @Test func childWithoutDurationTakesTheGroupsAndGroupTimingDrivesChildren() throws {
         let layer = Layer()
         var move = BasicAnimation(keyPath: "position.x", fromValue: 0, toValue: 100)
         move.timingFunction = nil
         var group = AnimationGroup(animations: [move])
         group.duration = 4
         group.speed = 2
-        layer.add(group, forKey: "g")
+        try layer.add(group, forKey: "g")
         // Speed 2: one parent second is two group seconds, half of the child's four.
         #expect(near(layer.presentation(at: 1).position.x, 50))
         #expect(layer.animationRecords[0].endTime == 2)
@@ -108,7 +108,7 @@ private func integratedProgress(mass m: Double, stiffness k: Double, damping c: 
         #expect(stored?.animations.first?.duration == 4)
     }
 
-    @Test func onlyTheGroupReportsCompletion() {
+    @Test func onlyTheGroupReportsCompletion() throws {
         let clock = SceneClock()
         let layer = Layer()
         clock.attach(layer)
@@ -119,7 +119,7 @@ private func integratedProgress(mass m: Double, stiffness k: Double, damping c: 
         var group = AnimationGroup(animations: [child])
         group.duration = 1
         group.completion = { calls.append("group \($0)") }
-        layer.add(group, forKey: "g")
+        try layer.add(group, forKey: "g")
         clock.advance(to: 2)
         #expect(calls == ["group true"])
     }

@@ -67,7 +67,7 @@ import Testing
         #expect(count == 11 && !once.isValid)
     }
 
-    @Test func timersAndAnimationEndsInterleaveInTimeOrder() {
+    @Test func timersAndAnimationEndsInterleaveInTimeOrder() throws {
         let clock = SceneClock()
         let layer = Layer()
         clock.attach(layer)
@@ -81,14 +81,15 @@ import Testing
             var b = BasicAnimation(keyPath: "opacity", fromValue: 1, toValue: 0)
             b.duration = 0.25
             b.completion = { _ in log.append("second \(clock.now)") }
-            layer.add(b, forKey: "b")
+            // A completion closure cannot throw; opacity is every layer's.
+            try! layer.add(b, forKey: "b")
         }
-        layer.add(a, forKey: "a")
+        try layer.add(a, forKey: "a")
         clock.advance(to: 1)
         #expect(log == ["animation 0.25", "timer 0.3", "second 0.5"])
     }
 
-    @Test func animationsOfALayerInsertedLaterAreSeenByTheClock() {
+    @Test func animationsOfALayerInsertedLaterAreSeenByTheClock() throws {
         let clock = SceneClock()
         let root = Layer()
         clock.attach(root)
@@ -99,7 +100,7 @@ import Testing
         a.duration = 0.5
         a.beginTime = 1.2
         a.completion = { finished = $0 }
-        newcomer.add(a, forKey: "a")
+        try newcomer.add(a, forKey: "a")
         root.addSublayer(newcomer)
         #expect(!clock.isIdle)
         clock.advance(to: 1.5)

@@ -78,7 +78,7 @@ private final class Scene {
         #expect(s.layer.animationKeys().count == 15)
     }
 
-    @Test func disabledActionsAndZeroDuration() {
+    @Test func disabledActionsAndZeroDuration() throws {
         let s = Scene()
         Transaction.begin()
         Transaction.setDisableActions(true)
@@ -95,7 +95,7 @@ private final class Scene {
         var long = BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1)
         long.duration = 10
         long.completion = { finished = $0 }
-        s.layer.add(long, forKey: "opacity")
+        try s.layer.add(long, forKey: "opacity")
         Transaction.perform(animationDuration: 0) {
             s.layer.opacity = 0.25
         }
@@ -196,10 +196,10 @@ private final class Scene {
         #expect(Transaction.animationDuration() == 0.25)
     }
 
-    @Test func explicitAnimationsTakeTheTransactionsDuration() {
+    @Test func explicitAnimationsTakeTheTransactionsDuration() throws {
         let s = Scene()
-        Transaction.perform(animationDuration: 2) {
-            s.layer.add(BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1), forKey: "fade")
+        try Transaction.perform(animationDuration: 2) {
+            try s.layer.add(BasicAnimation(keyPath: "opacity", fromValue: 0, toValue: 1), forKey: "fade")
         }
         #expect(s.layer.animation(forKey: "fade")?.duration == 2)
     }

@@ -82,12 +82,12 @@ private func near(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(
         }
     }
 
-    @Test func subPathAnimations() {
+    @Test func subPathAnimations() throws {
         let layer = Layer()
         layer.transform = .makeTranslation(5, 0, 0)
         var spin = BasicAnimation(keyPath: "transform.rotation.z", fromValue: 0, toValue: .double(2 * .pi))
         spin.duration = 1
-        layer.add(spin, forKey: "spin")
+        try layer.add(spin, forKey: "spin")
         // Half a turn at the halfway point: through the angle, not through the matrices
         // (identity to identity would not move).
         let half = layer.presentation(at: 0.5).transform
@@ -96,7 +96,7 @@ private func near(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(
         let popper = Layer()
         var pop = BasicAnimation(keyPath: "transform.scale", fromValue: 0, toValue: 1)
         pop.duration = 1
-        popper.add(pop, forKey: "pop")
+        try popper.add(pop, forKey: "pop")
         #expect(close(popper.presentation(at: 0.5).transform, .makeScale(0.5, 0.5, 0.5)))
         #expect(close(popper.presentation(at: 0).transform, .makeScale(0, 0, 0)))
 
@@ -105,7 +105,7 @@ private func near(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(
         mover.transform = Transform3D.makeRotation(0.4, 0, 0, 1).translated(1, 2, 3)
         var x = BasicAnimation(keyPath: "transform.translation.x", fromValue: 0, toValue: 10)
         x.duration = 1
-        mover.add(x, forKey: "x")
+        try mover.add(x, forKey: "x")
         var expected = mover.transform
         expected.m41 = 2.5
         #expect(mover.presentation(at: 0.25).transform == expected)
@@ -115,15 +115,15 @@ private func near(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(
         var turn = BasicAnimation(keyPath: "transform", fromValue: .transform(.identity),
                                   toValue: .transform(.makeRotation(.pi / 2, 0, 0, 1)))
         turn.duration = 1
-        turner.add(turn, forKey: "t")
+        try turner.add(turn, forKey: "t")
         #expect(close(turner.presentation(at: 0.5).transform, .makeRotation(.pi / 4, 0, 0, 1)))
     }
 
-    @Test func sublayerTransformSubPaths() {
+    @Test func sublayerTransformSubPaths() throws {
         let layer = Layer()
         var a = BasicAnimation(keyPath: "sublayerTransform.translation.y", fromValue: 0, toValue: 8)
         a.duration = 1
-        layer.add(a, forKey: "a")
+        try layer.add(a, forKey: "a")
         #expect(layer.presentation(at: 0.5).sublayerTransform == .makeTranslation(0, 4, 0))
     }
 }

@@ -12,7 +12,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
 
     @Test func frontPlaneProjectsTo333By200CenteredAt240By140() throws {
         let scene = CarouselScene()
-        let list = builder.build(root: scene.rootLayer)
+        let list = try builder.build(root: scene.rootLayer)
         let plane0 = try #require(list.layerDraws.first { $0.name == "plane0" })
         let m = plane0.quad.matrix
         // The plane's corners, 250 pt out toward the viewer, scaled by 1000 / (1000 - 250).
@@ -22,37 +22,37 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         #expect(close(tl.x, 73.333333) && close(tl.y, 40))
     }
 
-    @Test func transformLayerDrawsOnlyItsSublayersBackToFront() {
+    @Test func transformLayerDrawsOnlyItsSublayersBackToFront() throws {
         let scene = CarouselScene()
         scene.transformLayer.backgroundColor = .green  // ignored, as in Core Animation
         scene.transformLayer.borderWidth = 3
-        let names = builder.build(root: scene.rootLayer).layerDraws.map(\.name)
+        let names = try builder.build(root: scene.rootLayer).layerDraws.map(\.name)
         // Depth of plane i's center is 250 cos(72 i): planes 2 and 3 farthest, 0 nearest.
         // The view's opaque white background became the clear color rather than a draw.
         #expect(names == ["plane2", "plane3", "plane1", "plane4", "plane0"])
     }
 
-    @Test func anOpaqueRootBackgroundBecomesTheClearColor() {
+    @Test func anOpaqueRootBackgroundBecomesTheClearColor() throws {
         let scene = CarouselScene()
-        var list = builder.build(root: scene.rootLayer)
+        var list = try builder.build(root: scene.rootLayer)
         #expect(list.clearColor == .white && !list.layerDraws.contains { $0.name == "view" })
         scene.rootLayer.backgroundColor = Color(white: 1, alpha: 0.5)
-        list = builder.build(root: scene.rootLayer)
+        list = try builder.build(root: scene.rootLayer)
         #expect(list.clearColor == .clear && list.layerDraws.first?.name == "view")
     }
 
     @Test func opaquePlanesHideTheMiddleOfTheirShadows() throws {
         let scene = CarouselScene()
-        var shadow = try #require(builder.build(root: scene.rootLayer).shadowDraws.first)
+        var shadow = try #require(try builder.build(root: scene.rootLayer).shadowDraws.first)
         // Inset by the corner radius and a point: 11 pt from each edge.
         #expect(shadow.occluder == Rect(x: 11, y: 11, width: 228, height: 128))
         scene.planes[2].colors = [.purple, Color.red.withAlphaComponent(0.5)]
-        shadow = try #require(builder.build(root: scene.rootLayer).shadowDraws.first { $0.name == "plane2.shadow" })
+        shadow = try #require(try builder.build(root: scene.rootLayer).shadowDraws.first { $0.name == "plane2.shadow" })
         #expect(shadow.occluder == nil)
     }
 
-    @Test func eachPlaneDrawsItsShadowFirst() {
-        let commands = builder.build(root: CarouselScene().rootLayer).commands
+    @Test func eachPlaneDrawsItsShadowFirst() throws {
+        let commands = try builder.build(root: CarouselScene().rootLayer).commands
         var lastShadow: String?
         for c in commands {
             switch c {
@@ -62,30 +62,30 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
             default: break
             }
         }
-        let shadow = builder.build(root: CarouselScene().rootLayer).shadowDraws[0]
+        let shadow = try builder.build(root: CarouselScene().rootLayer).shadowDraws[0]
         #expect(shadow.sigma == 20 && shadow.color.alpha == 1)
         // Offset (0, -3) moves the shape up; the quad grows by 3 sigma around it.
         #expect(shadow.shape.rect == Rect(x: 0, y: -3, width: 250, height: 150))
         #expect(shadow.quad.rect.minX < -60 && shadow.quad.rect.maxY > 207)
     }
 
-    @Test func angleTurnsTheNearestPlane() {
+    @Test func angleTurnsTheNearestPlane() throws {
         let scene = CarouselScene(angle: 144)
         // Plane 3 sits at 144 + 216 = 360 degrees: it is now in front.
-        #expect(builder.build(root: scene.rootLayer).layerDraws.last?.name == "plane3")
+        #expect(try builder.build(root: scene.rootLayer).layerDraws.last?.name == "plane3")
     }
 
-    @Test func singleSidedLayersFacingAwayAreSkipped() {
+    @Test func singleSidedLayersFacingAwayAreSkipped() throws {
         let scene = CarouselScene()
         for p in scene.planes { p.isDoubleSided = false }
-        let names = builder.build(root: scene.rootLayer).layerDraws.compactMap(\.name)
+        let names = try builder.build(root: scene.rootLayer).layerDraws.compactMap(\.name)
         // Planes at 144 and 216 degrees show their backs.
         #expect(names == ["plane1", "plane4", "plane0"])
         #expect(builder.isBackFacing(Rect(x: 0, y: 0, width: 10, height: 10), .makeRotation(.pi, 0, 1, 0)))
         #expect(!builder.isBackFacing(Rect(x: 0, y: 0, width: 10, height: 10), .makeRotation(0.3, 0, 1, 0)))
     }
 
-    @Test func groupOpacityOnlyWhenTheLayerHasSublayers() {
+    @Test func groupOpacityOnlyWhenTheLayerHasSublayers() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
         let leaf = Layer()
@@ -93,7 +93,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         leaf.backgroundColor = .red
         leaf.opacity = 0.5
         root.addSublayer(leaf)
-        var list = builder.build(root: root)
+        var list = try builder.build(root: root)
         #expect(!list.commands.contains { if case .beginGroup = $0 { return true } else { return false } })
         #expect(list.layerDraws.first?.opacity == 0.5)
 
@@ -101,7 +101,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         child.frame = Rect(x: 0, y: 0, width: 5, height: 5)
         child.backgroundColor = .blue
         leaf.addSublayer(child)
-        list = builder.build(root: root)
+        list = try builder.build(root: root)
         guard list.commands.count == 4, case .beginGroup = list.commands[0],
               case .endGroup(let g) = list.commands[3] else {
             Issue.record("expected begin, leaf, child, end; got \(list.commands)")
@@ -111,7 +111,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         #expect(list.layerDraws.allSatisfy { $0.opacity == 1 })
     }
 
-    @Test func masksToBoundsClipsSublayersAndDrawsTheBorderOnTop() {
+    @Test func masksToBoundsClipsSublayersAndDrawsTheBorderOnTop() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
         let box = Layer()
@@ -125,7 +125,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         child.backgroundColor = .blue
         box.addSublayer(child)
         root.addSublayer(box)
-        let c = builder.build(root: root).commands
+        let c = try builder.build(root: root).commands
         #expect(c.count == 5)
         if case .layer(let fill) = c[0] { #expect(fill.borderWidth == 0 && fill.backgroundColor == .white) } else { Issue.record("fill first") }
         if case .beginGroup = c[1] {} else { Issue.record("then a group") }
@@ -133,15 +133,15 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
         if case .layer(let border) = c[4] { #expect(border.borderWidth == 2 && border.fill == .none && border.backgroundColor == nil) } else { Issue.record("border last") }
     }
 
-    @Test func transformLayerOpacityAppliesToEachSublayer() {
+    @Test func transformLayerOpacityAppliesToEachSublayer() throws {
         let scene = CarouselScene()
         scene.transformLayer.opacity = 0.5
-        let list = builder.build(root: scene.rootLayer)
+        let list = try builder.build(root: scene.rootLayer)
         #expect(!list.commands.contains { if case .beginGroup = $0 { return true } else { return false } })
         #expect(list.layerDraws.filter { $0.name?.hasPrefix("plane") == true }.allSatisfy { $0.opacity == 0.5 })
     }
 
-    @Test func zPositionOrdersSiblingsInAFlatLayer() {
+    @Test func zPositionOrdersSiblingsInAFlatLayer() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
         for (name, z) in [("a", 5.0), ("b", -1.0), ("c", 0.0), ("d", 0.0)] {
@@ -152,21 +152,21 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
             l.zPosition = z
             root.addSublayer(l)
         }
-        #expect(builder.build(root: root).layerDraws.map(\.name) == ["b", "c", "d", "a"])
+        #expect(try builder.build(root: root).layerDraws.map(\.name) == ["b", "c", "d", "a"])
     }
 
-    @Test func hiddenAndTransparentLayersDrawNothing() {
+    @Test func hiddenAndTransparentLayersDrawNothing() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
         let a = Layer(), b = Layer()
         a.backgroundColor = .red; a.isHidden = true
         b.backgroundColor = .red; b.opacity = 0
         root.addSublayer(a); root.addSublayer(b)
-        #expect(builder.build(root: root).commands.isEmpty)
+        #expect(try builder.build(root: root).commands.isEmpty)
     }
 
     @Test func scaleMultipliesThePixelMatrix() throws {
-        let list = DrawListBuilder(pixelWidth: 960, pixelHeight: 640, scale: 2).build(root: CarouselScene().rootLayer)
+        let list = try DrawListBuilder(pixelWidth: 960, pixelHeight: 640, scale: 2).build(root: CarouselScene().rootLayer)
         let m = try #require(list.layerDraws.first { $0.name == "plane0" }).quad.matrix
         #expect(close(m.project(Point(x: 125, y: 75)).x, 480) && close(m.project(Point(x: 125, y: 75)).y, 280))
     }

@@ -213,4 +213,17 @@ final class RecordingScene: Scene {
             #expect(carouselAngle(r.scene) == angle, "\(name)")
         }
     }
+
+    /// A trace recorded on a HiDPI display says scale 2: the replay lays the scene out at
+    /// that scale (the alert rounds its hairlines to the pixel grid of it) and draws at it,
+    /// so its frames are the ones the window showed; --scale overrides both.
+    @Test func theSceneIsLaidOutAtTheTracesScale() throws {
+        let header = TraceHeader(scene: "alert", width: 375, height: 667, scale: 2, fps: 60, options: ["example": "simple"])
+        let hidpi = try Replayer(trace: Trace(header: header), name: "hidpi.trace")
+        #expect((hidpi.scene as? AlertScene)?.window.screen.scale == 2)
+        #expect(hidpi.pixelWidth == 750 && hidpi.pixelHeight == 1334)
+        let overridden = try Replayer(trace: Trace(header: header), name: "hidpi.trace", scale: 1)
+        #expect((overridden.scene as? AlertScene)?.window.screen.scale == 1)
+        #expect(overridden.pixelWidth == 375)
+    }
 }

@@ -53,7 +53,7 @@ import StrataTestSupport
         let page = PageCurlLayer()
         page.frame = Rect(x: 0, y: 0, width: 100, height: 100)
         page.backgroundColor = .white
-        let list = DrawListBuilder(pixelWidth: 100, pixelHeight: 100, scale: 1).build(root: {
+        let list = try DrawListBuilder(pixelWidth: 100, pixelHeight: 100, scale: 1).build(root: {
             let root = Layer()
             root.bounds = page.frame
             root.addSublayer(page)

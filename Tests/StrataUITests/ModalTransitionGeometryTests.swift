@@ -20,8 +20,8 @@ struct ModalTransitionGeometryTests {
         return (window, root, a)
     }
 
-    func drawnNames(_ window: Window) -> [String] {
-        DrawListBuilder(pixelWidth: 320, pixelHeight: 480, scale: 1).build(root: window.presentationLayer)
+    func drawnNames(_ window: Window) throws -> [String] {
+        try DrawListBuilder(pixelWidth: 320, pixelHeight: 480, scale: 1).build(root: window.presentationLayer)
             .layerDraws.compactMap(\.name)
     }
 
@@ -60,7 +60,7 @@ struct ModalTransitionGeometryTests {
         let expected = [Point(x: 0, y: 0), Point(x: 320, y: 0), Point(x: 320, y: 480), Point(x: 0, y: 480)]
         #expect(zip(corners, expected).allSatisfy { close($0, $1, within: 1e-9) })
         // The modal is the card's back face: turned 180°, single-sided, not drawn.
-        let names = drawnNames(window)
+        let names = try drawnNames(window)
         #expect(names.contains("root") && !names.contains("a"))
     }
 
@@ -96,7 +96,7 @@ struct ModalTransitionGeometryTests {
         #expect(r[1].x < 320 && r[1].x > 160 && r[2].y - r[1].y > 480)
         // Past the middle the presenter faces away and only the modal is drawn.
         window.advance(to: 0.3)
-        let names = drawnNames(window)
+        let names = try drawnNames(window)
         #expect(names.contains("a") && !names.contains("root"))
     }
 
@@ -161,7 +161,7 @@ struct ModalTransitionGeometryTests {
         window.advance(to: 0.25)
         #expect(close(try seenCurl().curlDistance, final / 2, within: 1e-3))
         // The draw list bends the page in its composite.
-        let list = DrawListBuilder(pixelWidth: 320, pixelHeight: 480, scale: 1).build(root: window.presentationLayer)
+        let list = try DrawListBuilder(pixelWidth: 320, pixelHeight: 480, scale: 1).build(root: window.presentationLayer)
         let curls = list.commands.compactMap { command -> PageCurlDraw? in
             if case .endGroup(let g) = command { return g.curl }
             return nil

@@ -1,137 +1,66 @@
-/// The key paths a `Layer` animates, read and written as `AnimationValue`s: Core
-/// Animation's KVC names. Subclasses add their own by overriding
-/// `animatableValue(forKeyPath:)` and `setAnimatableValue(_:forKeyPath:)`.
-///
-/// | key path | value |
-/// | --- | --- |
-/// | position, anchorPoint, bounds.origin | point; `.x`, `.y` double |
-/// | bounds | rect; bounds.size (size; `.width`, `.height`) |
-/// | zPosition, anchorPointZ, opacity, cornerRadius, borderWidth, shadowOpacity, shadowRadius | double |
-/// | backgroundColor, borderColor, shadowColor | color (a nil background reads as clear) |
-/// | shadowOffset | size; `.width`, `.height` double |
-/// | transform, sublayerTransform | transform, and the sub-paths below |
-/// | `….translation` | size (x, y); `.x`, `.y`, `.z` double |
-/// | `….rotation` (= rotation.z), `.rotation.x`, `.y`, `.z` | radians |
-/// | `….scale` (mean of x, y, z; sets all three), `.scale.x`, `.y`, `.z` | double |
-///
-/// Transform sub-paths read the decomposition (`DecomposedTransform`) and write by
-/// changing that one part and recomposing; a translation of a matrix without
-/// perspective is written straight into m41...m43, so other elements stay exact.
-enum LayerKeyPath: Hashable {
-    case position, positionX, positionY
-    case anchorPoint, anchorPointX, anchorPointY, anchorPointZ, zPosition
-    case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
-    case opacity, cornerRadius, borderWidth, borderColor, backgroundColor
-    case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowOffsetWidth, shadowOffsetHeight
-    /// `transform` (sublayer false) or `sublayerTransform`, whole or one part.
-    case transform(sublayer: Bool, TransformPart?)
-
-    enum TransformPart: String, CaseIterable {
-        case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
-        case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
-        case rotation, rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
-    }
-
-    /// Parsed once: animations look their key path up every frame.
-    static let table: [String: LayerKeyPath] = {
-        var t: [String: LayerKeyPath] = [
-            "position": .position, "position.x": .positionX, "position.y": .positionY,
-            "anchorPoint": .anchorPoint, "anchorPoint.x": .anchorPointX, "anchorPoint.y": .anchorPointY,
-            "anchorPointZ": .anchorPointZ, "zPosition": .zPosition,
-            "bounds": .bounds, "bounds.origin": .boundsOrigin, "bounds.origin.x": .boundsOriginX,
-            "bounds.origin.y": .boundsOriginY, "bounds.size": .boundsSize, "bounds.size.width": .boundsWidth,
-            "bounds.size.height": .boundsHeight,
-            "opacity": .opacity, "cornerRadius": .cornerRadius, "borderWidth": .borderWidth,
-            "borderColor": .borderColor, "backgroundColor": .backgroundColor,
-            "shadowColor": .shadowColor, "shadowOpacity": .shadowOpacity, "shadowRadius": .shadowRadius,
-            "shadowOffset": .shadowOffset, "shadowOffset.width": .shadowOffsetWidth,
-            "shadowOffset.height": .shadowOffsetHeight,
-            "transform": .transform(sublayer: false, nil), "sublayerTransform": .transform(sublayer: true, nil),
-        ]
-        for part in TransformPart.allCases {
-            t["transform." + part.rawValue] = .transform(sublayer: false, part)
-            t["sublayerTransform." + part.rawValue] = .transform(sublayer: true, part)
-        }
-        return t
-    }()
-}
-
 extension Layer {
-    func layerAnimatableValue(forKeyPath keyPath: String) -> AnimationValue? {
-        guard let key = LayerKeyPath.table[keyPath] else { return nil }
-        switch key {
-        case .position: return .point(position)
-        case .positionX: return .double(position.x)
-        case .positionY: return .double(position.y)
-        case .anchorPoint: return .point(anchorPoint)
-        case .anchorPointX: return .double(anchorPoint.x)
-        case .anchorPointY: return .double(anchorPoint.y)
-        case .anchorPointZ: return .double(anchorPointZ)
-        case .zPosition: return .double(zPosition)
-        case .bounds: return .rect(bounds)
-        case .boundsOrigin: return .point(bounds.origin)
-        case .boundsOriginX: return .double(bounds.origin.x)
-        case .boundsOriginY: return .double(bounds.origin.y)
-        case .boundsSize: return .size(bounds.size)
-        case .boundsWidth: return .double(bounds.size.width)
-        case .boundsHeight: return .double(bounds.size.height)
-        case .opacity: return .double(opacity)
-        case .cornerRadius: return .double(cornerRadius)
-        case .borderWidth: return .double(borderWidth)
-        case .borderColor: return .color(borderColor)
-        case .backgroundColor: return .color(backgroundColor ?? .clear)
-        case .shadowColor: return .color(shadowColor)
-        case .shadowOpacity: return .double(shadowOpacity)
-        case .shadowRadius: return .double(shadowRadius)
-        case .shadowOffset: return .size(shadowOffset)
-        case .shadowOffsetWidth: return .double(shadowOffset.width)
-        case .shadowOffsetHeight: return .double(shadowOffset.height)
-        case let .transform(sublayer, part):
-            let t = sublayer ? sublayerTransform : transform
-            guard let part else { return .transform(t) }
-            return Layer.component(part, of: t)
-        }
-    }
+    /// The key paths a `Layer` animates, read and written as `AnimationValue`s: Core
+    /// Animation's KVC names, each declared once here (`Layer.animatableProperties`);
+    /// subclasses add theirs with tables inheriting this one. Built once, since animations
+    /// look their key path up every frame.
+    ///
+    /// | key path | value |
+    /// | --- | --- |
+    /// | position, anchorPoint, bounds.origin | point; `.x`, `.y` double |
+    /// | bounds | rect; bounds.size (size; `.width`, `.height`) |
+    /// | zPosition, anchorPointZ, opacity, cornerRadius, borderWidth, shadowOpacity, shadowRadius | double |
+    /// | backgroundColor, borderColor, shadowColor | color (a nil background reads as clear) |
+    /// | shadowOffset | size; `.width`, `.height` double |
+    /// | transform, sublayerTransform | transform, and the sub-paths below |
+    /// | `….translation` | size (x, y); `.x`, `.y`, `.z` double |
+    /// | `….rotation` (= rotation.z), `.rotation.x`, `.y`, `.z` | radians |
+    /// | `….scale` (mean of x, y, z; sets all three), `.scale.x`, `.y`, `.z` | double |
+    ///
+    /// Transform sub-paths read the decomposition (`DecomposedTransform`) and write by
+    /// changing that one part and recomposing; a translation of a matrix without
+    /// perspective is written straight into m41...m43, so other elements stay exact.
+    static let layerAnimatableProperties = AnimatableProperties([
+        AnimatableProperty("position", \Layer.position),
+        AnimatableProperty("position.x", \Layer.position.x),
+        AnimatableProperty("position.y", \Layer.position.y),
+        AnimatableProperty("anchorPoint", \Layer.anchorPoint),
+        AnimatableProperty("anchorPoint.x", \Layer.anchorPoint.x),
+        AnimatableProperty("anchorPoint.y", \Layer.anchorPoint.y),
+        AnimatableProperty("anchorPointZ", \Layer.anchorPointZ),
+        AnimatableProperty("zPosition", \Layer.zPosition),
+        AnimatableProperty("bounds", \Layer.bounds),
+        AnimatableProperty("bounds.origin", \Layer.bounds.origin),
+        AnimatableProperty("bounds.origin.x", \Layer.bounds.origin.x),
+        AnimatableProperty("bounds.origin.y", \Layer.bounds.origin.y),
+        AnimatableProperty("bounds.size", \Layer.bounds.size),
+        AnimatableProperty("bounds.size.width", \Layer.bounds.size.width),
+        AnimatableProperty("bounds.size.height", \Layer.bounds.size.height),
+        AnimatableProperty("opacity", \Layer.opacity),
+        AnimatableProperty("cornerRadius", \Layer.cornerRadius),
+        AnimatableProperty("borderWidth", \Layer.borderWidth),
+        AnimatableProperty("borderColor", \Layer.borderColor),
+        AnimatableProperty("backgroundColor", \Layer.backgroundColor, whenNil: { _ in .clear }),
+        AnimatableProperty("shadowColor", \Layer.shadowColor),
+        AnimatableProperty("shadowOpacity", \Layer.shadowOpacity),
+        AnimatableProperty("shadowRadius", \Layer.shadowRadius),
+        AnimatableProperty("shadowOffset", \Layer.shadowOffset),
+        AnimatableProperty("shadowOffset.width", \Layer.shadowOffset.width),
+        AnimatableProperty("shadowOffset.height", \Layer.shadowOffset.height),
+        AnimatableProperty("transform", \Layer.transform),
+        AnimatableProperty("sublayerTransform", \Layer.sublayerTransform),
+    ] + transformParts("transform", \Layer.transform) + transformParts("sublayerTransform", \Layer.sublayerTransform))
 
-    /// Returns false when the key path is unknown or the value of the wrong kind.
-    func layerSetAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
-        guard let key = LayerKeyPath.table[keyPath] else { return false }
-        switch (key, value) {
-        case (.position, .point(let p)): position = p
-        case (.positionX, .double(let v)): position.x = v
-        case (.positionY, .double(let v)): position.y = v
-        case (.anchorPoint, .point(let p)): anchorPoint = p
-        case (.anchorPointX, .double(let v)): anchorPoint.x = v
-        case (.anchorPointY, .double(let v)): anchorPoint.y = v
-        case (.anchorPointZ, .double(let v)): anchorPointZ = v
-        case (.zPosition, .double(let v)): zPosition = v
-        case (.bounds, .rect(let r)): bounds = r
-        case (.boundsOrigin, .point(let p)): bounds.origin = p
-        case (.boundsOriginX, .double(let v)): bounds.origin.x = v
-        case (.boundsOriginY, .double(let v)): bounds.origin.y = v
-        case (.boundsSize, .size(let s)): bounds.size = s
-        case (.boundsWidth, .double(let v)): bounds.size.width = v
-        case (.boundsHeight, .double(let v)): bounds.size.height = v
-        case (.opacity, .double(let v)): opacity = v
-        case (.cornerRadius, .double(let v)): cornerRadius = v
-        case (.borderWidth, .double(let v)): borderWidth = v
-        case (.borderColor, .color(let c)): borderColor = c
-        case (.backgroundColor, .color(let c)): backgroundColor = c
-        case (.shadowColor, .color(let c)): shadowColor = c
-        case (.shadowOpacity, .double(let v)): shadowOpacity = v
-        case (.shadowRadius, .double(let v)): shadowRadius = v
-        case (.shadowOffset, .size(let s)): shadowOffset = s
-        case (.shadowOffsetWidth, .double(let v)): shadowOffset.width = v
-        case (.shadowOffsetHeight, .double(let v)): shadowOffset.height = v
-        case (.transform(let sublayer, nil), .transform(let t)):
-            if sublayer { sublayerTransform = t } else { transform = t }
-        case (.transform(let sublayer, let part?), _):
-            guard let t = Layer.setting(part, of: sublayer ? sublayerTransform : transform, to: value) else { return false }
-            if sublayer { sublayerTransform = t } else { transform = t }
-        default:
-            return false
+    private static func transformParts(_ name: String, _ property: ReferenceWritableKeyPath<Layer, Transform3D>)
+        -> [AnimatableProperty] {
+        TransformPart.allCases.map { part in
+            AnimatableProperty(name + "." + part.rawValue, get: { (layer: Layer) in
+                Layer.component(part, of: layer[keyPath: property])
+            }, set: { layer, value in
+                guard let t = Layer.setting(part, of: layer[keyPath: property], to: value) else { return false }
+                layer[keyPath: property] = t
+                return true
+            })
         }
-        return true
     }
 
     /// Whether a matrix's translation can be read and written in m41...m43 directly.
@@ -139,7 +68,7 @@ extension Layer {
         t.m14 == 0 && t.m24 == 0 && t.m34 == 0 && t.m44 == 1
     }
 
-    static func component(_ part: LayerKeyPath.TransformPart, of t: Transform3D) -> AnimationValue? {
+    static func component(_ part: TransformPart, of t: Transform3D) -> AnimationValue? {
         if hasPlainTranslation(t) {
             switch part {
             case .translation: return .size(Size(width: t.m41, height: t.m42))
@@ -165,7 +94,7 @@ extension Layer {
         }
     }
 
-    static func setting(_ part: LayerKeyPath.TransformPart, of t: Transform3D, to value: AnimationValue) -> Transform3D? {
+    static func setting(_ part: TransformPart, of t: Transform3D, to value: AnimationValue) -> Transform3D? {
         if hasPlainTranslation(t) {
             var r = t
             switch (part, value) {
@@ -193,4 +122,12 @@ extension Layer {
         }
         return d.transform
     }
+}
+
+/// The parts of a transform that have key paths of their own: `transform.` or
+/// `sublayerTransform.` followed by the raw value.
+enum TransformPart: String, CaseIterable {
+    case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
+    case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+    case rotation, rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
 }

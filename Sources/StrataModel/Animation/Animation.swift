@@ -26,6 +26,9 @@ public protocol Animation {
     /// Fills in what was left to the context when the animation is added: a zero duration
     /// becomes `duration`, a missing timing function `timingFunction`.
     func resolved(duration: Double, timingFunction: TimingFunction?) -> Self
+
+    /// Every key path the animation writes, so that adding it to a layer can check them.
+    var animatedKeyPaths: [String] { get }
 }
 
 /// CAAnimationDelegate.
@@ -89,8 +92,8 @@ extension Animation {
 
 /// CAPropertyAnimation: an animation of one key path of a layer.
 public protocol PropertyAnimation: Animation {
-    /// A key path such as "position", "opacity" or "transform.translation.x"; see
-    /// `Layer.animatableValue(forKeyPath:)` for the full list.
+    /// A key path such as "position", "opacity" or "transform.translation.x": one of the
+    /// layer class's `animatableProperties` (`AnimatableKeyPaths.swift` lists Layer's).
     var keyPath: String { get set }
     /// The value is added to the underlying one (the model value after earlier
     /// animations) instead of replacing it.
@@ -105,6 +108,8 @@ public protocol PropertyAnimation: Animation {
 }
 
 extension PropertyAnimation {
+    public var animatedKeyPaths: [String] { [keyPath] }
+
     public func apply(_ state: TimingState, to layer: Layer) {
         guard let underlying = layer.animatableValue(forKeyPath: keyPath),
               let v = value(at: state, underlying: underlying) else { return }

@@ -18,6 +18,8 @@ public struct AnimationGroup: Animation {
         self.animations = animations
     }
 
+    public var animatedKeyPaths: [String] { animations.flatMap(\.animatedKeyPaths) }
+
     public func apply(_ state: TimingState, to layer: Layer) {
         for child in animations {
             if let childState = child.state(elapsed: state.time - child.timing.beginTime) {

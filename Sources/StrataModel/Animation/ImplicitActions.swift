@@ -26,7 +26,8 @@ extension Layer {
         var animation = BasicAnimation(keyPath: keyPath, fromValue: from)
         animation.duration = duration
         animation.timingFunction = stack.animationTimingFunction ?? .default
-        add(animation, forKey: keyPath)
+        // The key path is the changed property's own: it needs no checking.
+        addRecord(animation, forKey: keyPath)
     }
 
     /// UIView.animate's action: model value already set, the animation shows the way

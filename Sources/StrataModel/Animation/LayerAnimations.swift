@@ -62,8 +62,16 @@ extension Layer {
     /// (`SceneClock.now`, this world's CACurrentMediaTime()), else 0. A duration of 0
     /// becomes the transaction's (0.25 s by default). The animation joins the completion
     /// blocks of the transactions open now.
-    public func add(_ animation: any Animation, forKey key: String? = nil) {
-        _ = addRecord(animation, forKey: key)
+    ///
+    /// Throws `AnimationError`, adding nothing, when a key path the animation (or any
+    /// animation of a group) animates is not one of this layer's class: Core Animation
+    /// would run it and never change what is seen.
+    public func add(_ animation: any Animation, forKey key: String? = nil) throws {
+        let properties = type(of: self).animatableProperties
+        if let unknown = animation.animatedKeyPaths.first(where: { properties[$0] == nil }) {
+            throw AnimationError(keyPath: unknown, layer: self)
+        }
+        addRecord(animation, forKey: key)
     }
 
     @discardableResult

@@ -63,25 +63,12 @@ open class GradientLayer: Layer {
 
     /// Adds "colors" (colors), "locations" (doubles; nil reads as evenly spread),
     /// "startPoint" and "endPoint" (points) to the layer's key paths.
-    open override func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
-        switch keyPath {
-        case "colors": return .colors(colors)
-        case "locations": return .doubles(locations ?? evenLocations)
-        case "startPoint": return .point(startPoint)
-        case "endPoint": return .point(endPoint)
-        default: return super.animatableValue(forKeyPath: keyPath)
-        }
-    }
+    open override class var animatableProperties: AnimatableProperties { gradientAnimatableProperties }
 
-    @discardableResult
-    open override func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
-        switch (keyPath, value) {
-        case ("colors", .colors(let c)): colors = c
-        case ("locations", .doubles(let l)): locations = l
-        case ("startPoint", .point(let p)): startPoint = p
-        case ("endPoint", .point(let p)): endPoint = p
-        default: return super.setAnimatableValue(value, forKeyPath: keyPath)
-        }
-        return true
-    }
+    private static let gradientAnimatableProperties = AnimatableProperties([
+        AnimatableProperty("colors", \GradientLayer.colors),
+        AnimatableProperty("locations", \GradientLayer.locations, whenNil: { $0.evenLocations }),
+        AnimatableProperty("startPoint", \GradientLayer.startPoint),
+        AnimatableProperty("endPoint", \GradientLayer.endPoint),
+    ], inheriting: Layer.animatableProperties)
 }

@@ -222,45 +222,63 @@ open class Layer {
     /// True inside `init(layer:)`: copying is not a change.
     var isCopying = false
 
-    /// The value of an animatable key path (see `AnimatableKeyPaths.swift` for the list),
-    /// nil when the layer has no such key path. Subclasses add key paths by overriding
-    /// this and `setAnimatableValue(_:forKeyPath:)`.
-    open func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
-        layerAnimatableValue(forKeyPath: keyPath)
+    /// The key paths this class animates, each declared once with its accessors (see
+    /// `AnimatableKeyPaths.swift` for Layer's). A subclass with animatable properties of
+    /// its own overrides this with a table inheriting its superclass's.
+    open class var animatableProperties: AnimatableProperties { layerAnimatableProperties }
+
+    /// The value of an animatable key path, nil when the layer's class has no such key path.
+    public func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
+        type(of: self).animatableProperties[keyPath]?.value(of: self)
     }
 
     /// Sets an animatable key path; false when the key path is unknown or the value of
     /// the wrong kind.
     @discardableResult
-    open func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
-        layerSetAnimatableValue(value, forKeyPath: keyPath)
+    public func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
+        type(of: self).animatableProperties[keyPath]?.setValue(value, of: self) ?? false
     }
 
     // MARK: Hit testing
 
     /// CALayer.hitTest: the farthest descendant (or self) whose bounds contain `point`,
-    /// given in the superlayer's coordinates; nil if none. Hidden layers and their
-    /// sublayers are skipped; a layer that masks to its bounds hides sublayers outside
-    /// them; later (and higher-zPosition) sublayers are tested first, as they are drawn
-    /// on top. A layer in a running view animation without `.allowUserInteraction` is
-    /// skipped, as UIKit ignores touches on it. Uses model values, as UIKit does.
+    /// given in the superlayer's coordinates; nil if none. Layers are tested in exactly
+    /// the reverse of the order they are drawn in (`LayerGeometry.sublayersInDrawingOrder`),
+    /// so the layer seen on top wins, in a TransformLayer's 3D space too. Hidden layers
+    /// and their sublayers are skipped; a layer that masks to its bounds hides sublayers
+    /// outside them; a transform layer, which draws nothing, is never the answer itself.
+    /// A layer in a running view animation without `.allowUserInteraction` is skipped,
+    /// as UIKit ignores touches on it. Uses model values, as UIKit does.
     public func hitTest(_ point: Point) -> Layer? {
-        guard !isHidden, let local = convertFromSuperlayer(point) else { return nil }
-        return hitTest(inBounds: local)
+        let a = transformToSuperlayer
+        return Layer.hitTest(LayerGeometry(layer: self, transform: superlayer is TransformLayer ? a : a.flattened),
+                             point, at: clock?.now ?? 0)
     }
 
     /// `hitTest(_:)` with the point already in this layer's own bounds coordinates (for
     /// the root of a scene, whose bounds are what the window shows).
     public func hitTest(inBounds point: Point) -> Layer? {
-        guard !isHidden, !isInteractionBlocked(at: clock?.now ?? 0) else { return nil }
-        if masksToBounds && !contains(point) { return nil }
-        let ordered = sublayers.enumerated().sorted {
-            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition > $1.element.zPosition : $0.offset > $1.offset
+        Layer.hitTest(LayerGeometry(layer: self), point, at: clock?.now ?? 0)
+    }
+
+    /// `point` is in the space of the geometry's root.
+    private static func hitTest(_ geometry: LayerGeometry, _ point: Point, at time: Double) -> Layer? {
+        let layer = geometry.layer
+        guard !layer.isHidden, !layer.isInteractionBlocked(at: time) else { return nil }
+        if layer is TransformLayer {
+            for participant in geometry.sublayersInDrawingOrder.reversed()
+            where !participant.isInteractionBlockedBelow(layer, at: time) {
+                if let hit = hitTest(participant, point, at: time) { return hit }
+            }
+            return nil
         }
-        for (_, sublayer) in ordered {
-            if let hit = sublayer.hitTest(point) { return hit }
+        // Seen edge-on, the layer and what it flattens into its plane cover nothing.
+        guard let local = geometry.convertFromRoot(point) else { return nil }
+        if layer.masksToBounds && !layer.contains(local) { return nil }
+        for sublayer in geometry.sublayersInDrawingOrder.reversed() {
+            if let hit = hitTest(sublayer, point, at: time) { return hit }
         }
-        return contains(point) ? self : nil
+        return layer.contains(local) ? layer : nil
     }
 
     /// CALayer.contains: whether a point in this layer's bounds coordinates is inside them.
@@ -273,20 +291,19 @@ open class Layer {
     /// plane (a 2D projective map, invertible even under perspective); nil when the
     /// layer is seen edge-on.
     public func convertFromSuperlayer(_ point: Point) -> Point? {
-        let m = transformToSuperlayer
-        // [x y 1] · h = [X Y W] for points with z = 0.
-        let h = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
-        let (a, b, c, d, e, f, g, hh, i) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8])
-        let c00 = e * i - f * hh, c01 = -(d * i - f * g), c02 = d * hh - e * g
-        let det = a * c00 + b * c01 + c * c02
-        guard det != 0, det.isFinite else { return nil }
-        let inv = [c00, -(b * i - c * hh), b * f - c * e,
-                   c01, a * i - c * g, -(a * f - c * d),
-                   c02, -(a * hh - b * g), a * e - b * d].map { $0 / det }
-        let x = point.x * inv[0] + point.y * inv[3] + inv[6]
-        let y = point.x * inv[1] + point.y * inv[4] + inv[7]
-        let w = point.x * inv[2] + point.y * inv[5] + inv[8]
-        guard w != 0, (x / w).isFinite, (y / w).isFinite else { return nil }
-        return Point(x: x / w, y: y / w)
+        LayerGeometry(layer: self, transform: transformToSuperlayer).convertFromRoot(point)
+    }
+}
+
+private extension LayerGeometry {
+    /// True when a nested transform layer between `context` and this participant is in
+    /// a view animation that blocks touches: the participant is skipped with it.
+    func isInteractionBlockedBelow(_ context: Layer, at time: Double) -> Bool {
+        var parent = layer.superlayer
+        while let p = parent, p !== context {
+            if p.isInteractionBlocked(at: time) { return true }
+            parent = p.superlayer
+        }
+        return false
     }
 }

@@ -56,21 +56,11 @@ open class PageCurlLayer: Layer {
         curlDirection = c.curlDirection
     }
 
-    open override func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
-        switch keyPath {
-        case "curlDistance": return .double(curlDistance)
-        case "curlRadius": return .double(curlRadius)
-        default: return super.animatableValue(forKeyPath: keyPath)
-        }
-    }
+    /// Adds "curlDistance" and "curlRadius" (doubles) to the layer's key paths.
+    open override class var animatableProperties: AnimatableProperties { curlAnimatableProperties }
 
-    @discardableResult
-    open override func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
-        switch (keyPath, value) {
-        case ("curlDistance", .double(let d)): curlDistance = d
-        case ("curlRadius", .double(let r)): curlRadius = r
-        default: return super.setAnimatableValue(value, forKeyPath: keyPath)
-        }
-        return true
-    }
+    private static let curlAnimatableProperties = AnimatableProperties([
+        AnimatableProperty("curlDistance", \PageCurlLayer.curlDistance),
+        AnimatableProperty("curlRadius", \PageCurlLayer.curlRadius),
+    ], inheriting: Layer.animatableProperties)
 }

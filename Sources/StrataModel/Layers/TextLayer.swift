@@ -27,23 +27,13 @@ open class TextLayer: Layer {
         lineHeight = t.lineHeight
     }
 
-    open override func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {
-        switch keyPath {
-        case "foregroundColor": return .color(foregroundColor)
-        case "fontSize": return .double(fontSize)
-        default: return super.animatableValue(forKeyPath: keyPath)
-        }
-    }
+    /// Adds "foregroundColor" (color) and "fontSize" (double) to the layer's key paths.
+    open override class var animatableProperties: AnimatableProperties { textAnimatableProperties }
 
-    @discardableResult
-    open override func setAnimatableValue(_ value: AnimationValue, forKeyPath keyPath: String) -> Bool {
-        switch (keyPath, value) {
-        case ("foregroundColor", .color(let c)): foregroundColor = c
-        case ("fontSize", .double(let d)): fontSize = d
-        default: return super.setAnimatableValue(value, forKeyPath: keyPath)
-        }
-        return true
-    }
+    private static let textAnimatableProperties = AnimatableProperties([
+        AnimatableProperty("foregroundColor", \TextLayer.foregroundColor),
+        AnimatableProperty("fontSize", \TextLayer.fontSize),
+    ], inheriting: Layer.animatableProperties)
 
     /// The text; nil or empty draws nothing.
     public var string: String?

@@ -79,16 +79,29 @@ public struct ShadowDraw {
     public var name: String?
 }
 
-/// A TextLayer's text. The draw carries what to lay out, not glyphs: the renderer lays
-/// it out (through the font library's cache) and places the glyphs on the output's pixel
-/// grid, rasterised at `scale` times the font size.
+/// A TextLayer's text, laid out when the draw list is built: its glyphs placed in a
+/// raster space, each with the atlas key it is rasterised under, so the renderer only
+/// rasterises what the atlas lacks and draws.
+///
+/// When the layer sits square on the pixel grid at the output scale, raster space is the
+/// output's pixels (baselines and glyphs land on whole pixels and are copied texel for
+/// texel); otherwise it is the layer's points times the scale, taken through the layer's
+/// matrix and sampled bilinearly, as Core Animation scales a text layer's backing store.
 public struct TextDraw {
     /// Local points -> output pixels, as a quad's.
     public var matrix: Transform3D
     /// The text box: the layer's bounds, in local points.
     public var bounds: Rect
-    public var string: String
-    public var style: TextStyle
+    /// The lines, as laid out in the box.
+    public var layout: TextLayout
+    /// Every glyph of `layout`, placed in raster space.
+    public var glyphs: [PlacedGlyph]
+    /// True when raster space is the output's pixel grid.
+    public var isOnPixelGrid: Bool
+    /// raster = local * scale + rasterOffset.
+    public var rasterOffset: Point
+    /// Raster pixels -> output pixels.
+    public var rasterToPixels: Transform3D
     /// Straight alpha; the renderer premultiplies.
     public var color: Color
     public var opacity: Double
@@ -97,11 +110,6 @@ public struct TextDraw {
     /// masksToBounds: the glyphs are cut to this shape.
     public var clip: RoundedRect?
     public var name: String?
-
-    /// The lines and glyphs the renderer draws.
-    public func layout(library: FontLibrary = .shared) throws -> TextLayout {
-        try library.layout(string, style: style, width: bounds.width, height: bounds.height)
-    }
 }
 
 public struct GroupComposite {

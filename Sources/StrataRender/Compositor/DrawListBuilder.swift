@@ -1,4 +1,5 @@
 import StrataModel
+import StrataText
 
 /// Walks a layer tree into a `DrawList` with Core Animation's compositing rules:
 /// - an ordinary layer flattens its sublayers into its own plane, drawn in sublayer
@@ -7,23 +8,27 @@ import StrataModel
 ///   the depth of their centers; its opacity multiplies into each sublayer;
 /// - opacity on a layer with sublayers composites the whole group at once, through an
 ///   offscreen target; masksToBounds clips sublayers to the rounded bounds the same way;
-/// - a layer with isDoubleSided false that faces away is skipped with its sublayers.
+/// - a layer with isDoubleSided false that faces away is skipped with its sublayers;
+/// - a text layer's string is laid out and its glyphs placed here, so the list is a
+///   whole description of the frame that GL only rasterises and draws.
 public struct DrawListBuilder {
     public let scale: Double
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// Lays out text layers' strings (its cache keeps layouts from frame to frame).
+    public let fontLibrary: FontLibrary
     /// The root whose background became the clear color, so it is not drawn again.
     private var backgroundAsClear: ObjectIdentifier?
 
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, fontLibrary: FontLibrary = .shared) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.scale = scale
+        self.fontLibrary = fontLibrary
     }
 
     /// The root stands for the window: its bounds fill the output, whatever its position.
-    public func build(root: Layer) -> DrawList {
+    /// Throws when a text layer's font cannot be loaded.
+    public func build(root: Layer) throws -> DrawList {
         var list = DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        let rootMatrix = Transform3D.makeTranslation(-root.bounds.origin.x, -root.bounds.origin.y, 0)
-            .concatenating(.makeScale(scale, scale, 1))
         var builder = self
         // An opaque root background fills the whole frame: clearing to it costs nothing,
         // drawing it costs a full-screen quad.
@@ -33,37 +38,31 @@ public struct DrawListBuilder {
             list.clearColor = bg
             builder.backgroundAsClear = ObjectIdentifier(root)
         }
-        builder.visit(root, matrix: rootMatrix, depthMatrix: .identity, inheritedOpacity: 1, into: &list.commands)
+        try builder.visit(LayerGeometry(root: root, scale: scale), inheritedOpacity: 1, into: &list.commands)
         return list
     }
 
     /// The local-to-pixel matrix of every layer in the tree, keyed by identity (for
-    /// tests and hit testing): the same matrices the draws use.
+    /// tests): the same matrices the draws use.
     public func matrices(root: Layer) -> [ObjectIdentifier: Transform3D] {
         var out: [ObjectIdentifier: Transform3D] = [:]
-        let rootMatrix = Transform3D.makeTranslation(-root.bounds.origin.x, -root.bounds.origin.y, 0)
-            .concatenating(.makeScale(scale, scale, 1))
-        func walk(_ layer: Layer, _ m: Transform3D) {
-            out[ObjectIdentifier(layer)] = m
-            let flatten = !(layer is TransformLayer)
-            for s in layer.sublayers {
-                let a = s.transformToSuperlayer
-                walk(s, (flatten ? a.flattened : a).concatenating(m))
-            }
+        func walk(_ g: LayerGeometry) {
+            out[ObjectIdentifier(g.layer)] = g.transform
+            for s in g.layer.sublayers { walk(g.sublayer(s)) }
         }
-        walk(root, rootMatrix)
+        walk(LayerGeometry(root: root, scale: scale))
         return out
     }
 
     // MARK: Traversal
 
-    private func visit(_ layer: Layer, matrix m: Transform3D, depthMatrix: Transform3D,
-                       inheritedOpacity: Double, into out: inout [DrawCommand]) {
+    private func visit(_ geometry: LayerGeometry, inheritedOpacity: Double, into out: inout [DrawCommand]) throws {
+        let layer = geometry.layer, m = geometry.transform
         if layer.isHidden { return }
         let opacity = inheritedOpacity * layer.opacity
         if opacity <= 0 { return }
         if let context = layer as? TransformLayer {
-            visitContext(context, matrix: m, depthMatrix: depthMatrix, inheritedOpacity: opacity, into: &out)
+            try visitContext(context, geometry, inheritedOpacity: opacity, into: &out)
             return
         }
         if !layer.isDoubleSided && isBackFacing(layer.bounds, m) { return }
@@ -101,16 +100,14 @@ public struct DrawListBuilder {
                 opacity: drawOpacity, name: layer.name)))
         }
         if let text {
-            out.append(.text(textDraw(text, shape: shape, matrix: m, opacity: drawOpacity)))
+            out.append(.text(try textDraw(text, shape: shape, matrix: m, opacity: drawOpacity)))
         }
 
         if !visibleSublayers.isEmpty {
             let clips = layer.masksToBounds
             if clips { out.append(.beginGroup) }
-            for sub in sortedByZPosition(visibleSublayers) {
-                let a = sub.transformToSuperlayer
-                visit(sub, matrix: a.flattened.concatenating(m), depthMatrix: a,
-                      inheritedOpacity: 1, into: &out)
+            for sub in geometry.sublayersInDrawingOrder {
+                try visit(sub, inheritedOpacity: 1, into: &out)
             }
             if clips {
                 out.append(.endGroup(GroupComposite(
@@ -129,50 +126,29 @@ public struct DrawListBuilder {
         }
     }
 
-    /// One participant of a 3D rendering context: a flat subtree drawn as a unit.
-    private struct ContextItem {
-        var depth: Double
-        var order: Int
-        var commands: [DrawCommand]
-    }
-
-    private func visitContext(_ context: TransformLayer, matrix m: Transform3D, depthMatrix: Transform3D,
-                              inheritedOpacity: Double, into out: inout [DrawCommand]) {
-        var items: [ContextItem] = []
-        gather(context, matrix: m, depthMatrix: depthMatrix, opacity: inheritedOpacity, into: &items)
-        items.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order < $1.order }
-        for item in items { out.append(contentsOf: item.commands) }
-    }
-
-    /// Collects the sublayers of a transform layer, descending through nested transform
-    /// layers, which join the same 3D space. Matrices are not flattened here.
-    private func gather(_ context: TransformLayer, matrix m: Transform3D, depthMatrix: Transform3D,
-                        opacity: Double, into items: inout [ContextItem]) {
-        for sub in context.sublayers where !sub.isHidden {
-            let a = sub.transformToSuperlayer
-            let subMatrix = a.concatenating(m), subDepth = a.concatenating(depthMatrix)
-            if let nested = sub as? TransformLayer {
-                gather(nested, matrix: subMatrix, depthMatrix: subDepth, opacity: opacity * nested.opacity, into: &items)
-                continue
-            }
-            var commands: [DrawCommand] = []
-            visit(sub, matrix: subMatrix, depthMatrix: subDepth, inheritedOpacity: opacity, into: &commands)
-            let c = sub.bounds.center
-            let v = subDepth.apply(x: c.x, y: c.y)
-            // Rounded so that layers at mirror-image angles tie exactly and keep their
-            // sublayer order, instead of being ordered by floating-point noise.
-            let depth = ((v.w != 0 ? v.z / v.w : v.z) * 1e6).rounded() / 1e6
-            items.append(ContextItem(depth: depth, order: items.count, commands: commands))
+    /// A transform layer draws nothing itself: the layers of its 3D space are drawn back
+    /// to front, each as a flat unit, with the opacity of the transform layers above it.
+    private func visitContext(_ context: TransformLayer, _ geometry: LayerGeometry,
+                              inheritedOpacity: Double, into out: inout [DrawCommand]) throws {
+        for participant in geometry.sublayersInDrawingOrder {
+            try visit(participant, inheritedOpacity: opacity(of: participant.layer, under: context, inherited: inheritedOpacity),
+                  into: &out)
         }
     }
 
-    // MARK: Pieces
-
-    private func sortedByZPosition(_ layers: [Layer]) -> [Layer] {
-        layers.enumerated().sorted { a, b in
-            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
-        }.map(\.element)
+    /// `inherited` times the opacity of each nested transform layer between `context`
+    /// and `layer`, outermost first.
+    private func opacity(of layer: Layer, under context: TransformLayer, inherited: Double) -> Double {
+        var nested: [Layer] = []
+        var parent = layer.superlayer
+        while let p = parent, p !== context {
+            nested.append(p)
+            parent = p.superlayer
+        }
+        return nested.reversed().reduce(inherited) { $0 * $1.opacity }
     }
+
+    // MARK: Pieces
 
     /// Core Animation limits the radius to half the shorter side.
     private func clampedRadius(_ layer: Layer) -> Double {
@@ -210,10 +186,21 @@ public struct DrawListBuilder {
     }
 
     /// CATextLayer draws its string as its content: in the fill's place, in its plane.
-    private func textDraw(_ layer: TextLayer, shape: RoundedRect, matrix m: Transform3D, opacity: Double) -> TextDraw {
-        TextDraw(matrix: m, bounds: layer.bounds, string: layer.string ?? "", style: layer.style,
-                 color: layer.foregroundColor, opacity: opacity, scale: scale,
-                 clip: layer.masksToBounds ? shape : nil, name: layer.name.map { $0 + ".text" })
+    private func textDraw(_ layer: TextLayer, shape: RoundedRect, matrix m: Transform3D, opacity: Double) throws -> TextDraw {
+        let s = scale
+        let onGrid = abs(m.m11 - s) < 1e-6 && abs(m.m22 - s) < 1e-6 && abs(m.m12) < 1e-9 && abs(m.m21) < 1e-9
+            && abs(m.m14) < 1e-12 && abs(m.m24) < 1e-12 && abs(m.m44 - 1) < 1e-12
+        let offset = onGrid ? Point(x: m.m41, y: m.m42) : .zero
+        let toPixels = onGrid ? Transform3D.identity
+            : Transform3D.makeTranslation(-offset.x, -offset.y, 0).concatenating(.makeScale(1 / s, 1 / s, 1)).concatenating(m)
+        let b = layer.bounds
+        let layout = try fontLibrary.layout(layer.string ?? "", style: layer.style, width: b.width, height: b.height)
+        let placement = TextPlacement(layout: layout, origin: Point(x: b.minX * s + offset.x, y: b.minY * s + offset.y),
+                                      scale: s)
+        return TextDraw(matrix: m, bounds: b, layout: layout, glyphs: placement.glyphs, isOnPixelGrid: onGrid,
+                        rasterOffset: offset, rasterToPixels: toPixels, color: layer.foregroundColor,
+                        opacity: opacity, scale: s, clip: layer.masksToBounds ? shape : nil,
+                        name: layer.name.map { $0 + ".text" })
     }
 
     /// The curl's parameters, and a quad over the page and wherever the flap can fall:

@@ -74,7 +74,7 @@ public final class Renderer {
     /// Builds the draw list of `root` and renders it; returns the frame, top-down.
     public func render(layer root: Layer, pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> Image {
         try validateSize(pixelWidth, pixelHeight)
-        let list = DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: root)
+        let list = try DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: root)
         try draw(list)
         return try readPixels()
     }
@@ -86,7 +86,7 @@ public final class Renderer {
         try prepareTargets(width: list.pixelWidth, height: list.pixelHeight)
         gl.bindVertexArray(vertexArray)
         try prepareShadowMasks(list)
-        let texts = try prepareText(list)
+        let texts = prepareText(list)
         var textIndex = 0
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
         gl.disable(GLConstant.depthTest)
@@ -382,42 +382,16 @@ private enum TextGL {
     static let streamDraw: GLenum = 0x88E0
 }
 
-/// One text draw's glyphs placed in its raster space, and how that space maps to the
-/// output: when the layer sits square on the pixel grid at the output scale, raster
-/// space is the output's pixels (baselines and quads land on whole pixels, glyphs are
-/// copied texel for texel); otherwise it is the layer's points times the scale, taken
-/// through the layer's matrix and sampled bilinearly, as Core Animation scales a
-/// text layer's backing store.
-struct PreparedText {
-    var quads: [GlyphQuad]
-    var toPixels: Transform3D
-    /// raster = local * scale + rasterOffset.
-    var rasterOffset: Point
-    var onPixelGrid: Bool
-}
-
 extension Renderer {
-    /// Lays out every text of the frame and puts their glyphs in the atlas before the
-    /// frame starts, so the atlas is uploaded at most once per frame.
-    private func prepareText(_ list: DrawList) throws -> [PreparedText] {
-        var prepared: [PreparedText] = []
-        var placements: [TextPlacement] = []
-        for case .text(let d) in list.commands {
-            let s = d.scale, m = d.matrix
-            let onGrid = abs(m.m11 - s) < 1e-6 && abs(m.m22 - s) < 1e-6 && abs(m.m12) < 1e-9 && abs(m.m21) < 1e-9
-                && abs(m.m14) < 1e-12 && abs(m.m24) < 1e-12 && abs(m.m44 - 1) < 1e-12
-            let offset = onGrid ? Point(x: m.m41, y: m.m42) : .zero
-            let toPixels = onGrid ? Transform3D.identity
-                : Transform3D.makeTranslation(-offset.x, -offset.y, 0).concatenating(.makeScale(1 / s, 1 / s, 1)).concatenating(m)
-            prepared.append(PreparedText(quads: [], toPixels: toPixels, rasterOffset: offset, onPixelGrid: onGrid))
-            placements.append(TextPlacement(layout: try d.layout(),
-                                            origin: Point(x: d.bounds.minX * s + offset.x, y: d.bounds.minY * s + offset.y),
-                                            scale: s))
-        }
-        guard !placements.isEmpty else { return [] }
-        for (i, quads) in glyphAtlas.quads(for: placements).enumerated() { prepared[i].quads = quads }
+    /// Puts every glyph of the frame in the atlas before the frame starts, so the atlas
+    /// is uploaded at most once per frame; the quads of each text draw, in order.
+    private func prepareText(_ list: DrawList) -> [[GlyphQuad]] {
+        var runs: [[PlacedGlyph]] = []
+        for case .text(let d) in list.commands { runs.append(d.glyphs) }
+        guard !runs.isEmpty else { return [] }
+        let quads = glyphAtlas.quads(for: runs)
         uploadAtlas()
-        return prepared
+        return quads
     }
 
     private func textShader() throws -> ShaderProgram {
@@ -448,8 +422,8 @@ extension Renderer {
         atlasUploadedVersion = glyphAtlas.version
     }
 
-    private func drawText(_ d: TextDraw, _ text: PreparedText, program p: ShaderProgram) {
-        guard !text.quads.isEmpty else { return }
+    private func drawText(_ d: TextDraw, _ quads: [GlyphQuad], program p: ShaderProgram) {
+        guard !quads.isEmpty else { return }
         if textVertexArray == 0 {
             gl.genVertexArrays(1, &textVertexArray)
             gl.bindVertexArray(textVertexArray)
@@ -464,8 +438,8 @@ extension Renderer {
             gl.enableVertexAttribArray(2)
         }
         var vertices: [GLfloat] = []
-        vertices.reserveCapacity(text.quads.count * 48)
-        for q in text.quads {
+        vertices.reserveCapacity(quads.count * 48)
+        for q in quads {
             let (x0, y0, x1, y1) = (GLfloat(q.x0), GLfloat(q.y0), GLfloat(q.x1), GLfloat(q.y1))
             let (w, h) = (GLfloat(q.atlasWidth), GLfloat(q.atlasHeight))
             let glyph = [GLfloat(q.atlasX), GLfloat(q.atlasY), w, h]
@@ -479,9 +453,9 @@ extension Renderer {
         gl.bindBuffer(GLConstant.arrayBuffer, textVertexBuffer)
         vertices.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, TextGL.streamDraw) }
 
-        var m = text.toPixels.elements.map { GLfloat($0) }
+        var m = d.rasterToPixels.elements.map { GLfloat($0) }
         gl.uniformMatrix4fv(p.location("u_matrix"), 1, 0, &m)
-        gl.uniform4f(p.location("u_rasterToLocal"), GLfloat(text.rasterOffset.x), GLfloat(text.rasterOffset.y),
+        gl.uniform4f(p.location("u_rasterToLocal"), GLfloat(d.rasterOffset.x), GLfloat(d.rasterOffset.y),
                      GLfloat(d.scale), 0)
         let c = d.color.premultiplied
         gl.uniform4f(p.location("u_color"), GLfloat(c.r), GLfloat(c.g), GLfloat(c.b), GLfloat(c.a))
@@ -497,8 +471,8 @@ extension Renderer {
         gl.activeTexture(GLConstant.texture0)
         gl.bindTexture(GLConstant.texture2D, atlasTexture)
         gl.uniform1i(p.location("u_atlas"), 0)
-        gl.uniform1i(p.location("u_onPixelGrid"), text.onPixelGrid ? 1 : 0)
-        gl.drawArrays(TextGL.triangles, 0, GLsizei(text.quads.count * 6))
+        gl.uniform1i(p.location("u_onPixelGrid"), d.isOnPixelGrid ? 1 : 0)
+        gl.drawArrays(TextGL.triangles, 0, GLsizei(quads.count * 6))
         gl.bindVertexArray(vertexArray)
     }
 

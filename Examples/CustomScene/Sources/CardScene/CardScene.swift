@@ -73,7 +73,8 @@ public final class CardScene: Scene {
         var animation = KeyframeAnimation(keyPath: "transform.rotation.y", values: [.double(0), .double(2 * Double.pi)])
         animation.duration = CardScene.spinDuration
         animation.timingFunction = .easeInEaseOut
-        card.add(animation, forKey: CardScene.spinKey)
+        // The key path is a literal of Layer's own table: add(_:forKey:) cannot throw here.
+        try! card.add(animation, forKey: CardScene.spinKey)
     }
 
     // MARK: Scene

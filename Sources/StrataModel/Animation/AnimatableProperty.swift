@@ -1,0 +1,121 @@
+/// One animatable property of a layer class: its Core Animation key path and how to
+/// read and write it as an `AnimationValue`. The same accessors read the model value an
+/// animation starts from and write the values it shows into presentation copies.
+public struct AnimatableProperty {
+    public let keyPath: String
+    private let read: (Layer) -> AnimationValue?
+    private let write: (Layer, AnimationValue) -> Bool
+
+    /// A property read and written whole, its value kind fixed by its Swift type.
+    public init<L: Layer, Value: AnimationValueConvertible>(_ keyPath: String,
+                                                            _ property: ReferenceWritableKeyPath<L, Value>) {
+        self.init(keyPath, get: { (layer: L) in layer[keyPath: property].animationValue },
+                  set: { (layer: L, value) in
+                      guard let v = Value(animationValue: value) else { return false }
+                      layer[keyPath: property] = v
+                      return true
+                  })
+    }
+
+    /// An optional property whose nil reads as `whenNil` (a missing background is clear).
+    public init<L: Layer, Value: AnimationValueConvertible>(_ keyPath: String,
+                                                            _ property: ReferenceWritableKeyPath<L, Value?>,
+                                                            whenNil: @escaping (L) -> Value) {
+        self.init(keyPath, get: { (layer: L) in (layer[keyPath: property] ?? whenNil(layer)).animationValue },
+                  set: { (layer: L, value) in
+                      guard let v = Value(animationValue: value) else { return false }
+                      layer[keyPath: property] = v
+                      return true
+                  })
+    }
+
+    /// A property with its own reading and writing (a nil that reads as a default, a part
+    /// of a transform); `set` returns false for a value of the wrong kind.
+    public init<L: Layer>(_ keyPath: String, get: @escaping (L) -> AnimationValue?,
+                          set: @escaping (L, AnimationValue) -> Bool) {
+        self.keyPath = keyPath
+        // The table a layer is asked through is its own class's, so the casts hold.
+        read = { ($0 as? L).flatMap(get) }
+        write = { layer, value in (layer as? L).map { set($0, value) } ?? false }
+    }
+
+    public func value(of layer: Layer) -> AnimationValue? { read(layer) }
+
+    /// False when the value is of the wrong kind for the property.
+    @discardableResult
+    public func setValue(_ value: AnimationValue, of layer: Layer) -> Bool { write(layer, value) }
+}
+
+/// The animatable properties of one layer class by key path: its superclass's and its
+/// own. Each class declares its own once (`Layer.animatableProperties`); animations are
+/// checked against them when added and read and write through them every frame.
+public struct AnimatableProperties {
+    private let byKeyPath: [String: AnimatableProperty]
+
+    public init(_ properties: [AnimatableProperty], inheriting inherited: AnimatableProperties? = nil) {
+        var table = inherited?.byKeyPath ?? [:]
+        for p in properties {
+            precondition(table[p.keyPath] == nil, "\(p.keyPath) is declared twice")
+            table[p.keyPath] = p
+        }
+        byKeyPath = table
+    }
+
+    public subscript(keyPath: String) -> AnimatableProperty? { byKeyPath[keyPath] }
+
+    /// Every key path, sorted.
+    public var keyPaths: [String] { byKeyPath.keys.sorted() }
+}
+
+/// A Swift type that an animatable property can hold, and the `AnimationValue` case it is.
+public protocol AnimationValueConvertible {
+    var animationValue: AnimationValue { get }
+}
+
+extension AnimationValueConvertible {
+    /// nil when `value` is another kind.
+    public init?(animationValue value: AnimationValue) {
+        guard let v = value.payload as? Self else { return nil }
+        self = v
+    }
+}
+
+extension Double: AnimationValueConvertible { public var animationValue: AnimationValue { .double(self) } }
+extension Point: AnimationValueConvertible { public var animationValue: AnimationValue { .point(self) } }
+extension Size: AnimationValueConvertible { public var animationValue: AnimationValue { .size(self) } }
+extension Rect: AnimationValueConvertible { public var animationValue: AnimationValue { .rect(self) } }
+extension Color: AnimationValueConvertible { public var animationValue: AnimationValue { .color(self) } }
+extension Transform3D: AnimationValueConvertible { public var animationValue: AnimationValue { .transform(self) } }
+
+/// An element type of the arrays `AnimationValue` holds.
+public protocol AnimationValueArrayElement {
+    static func animationValue(_ array: [Self]) -> AnimationValue
+}
+
+extension Color: AnimationValueArrayElement {
+    public static func animationValue(_ array: [Color]) -> AnimationValue { .colors(array) }
+}
+
+extension Double: AnimationValueArrayElement {
+    public static func animationValue(_ array: [Double]) -> AnimationValue { .doubles(array) }
+}
+
+extension Array: AnimationValueConvertible where Element: AnimationValueArrayElement {
+    public var animationValue: AnimationValue { Element.animationValue(self) }
+}
+
+private extension AnimationValue {
+    /// The value held, whatever its case.
+    var payload: Any {
+        switch self {
+        case .double(let v): return v
+        case .point(let v): return v
+        case .size(let v): return v
+        case .rect(let v): return v
+        case .color(let v): return v
+        case .transform(let v): return v
+        case .colors(let v): return v
+        case .doubles(let v): return v
+        }
+    }
+}
