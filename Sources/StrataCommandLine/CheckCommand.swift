@@ -21,7 +21,7 @@ struct CheckCommand: StrataSubcommand {
         OptionSpec("out", .text(maxLength: 4096), valueName: "DIR", help: "also write the replayed frames to DIR"),
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
-        CommonOptions.shaders,
+        CommonOptions.shaders, CommonOptions.backend, CommonOptions.verbose,
     ])
 
     func help(_ context: CommandContext) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import StrataDriver
 import StrataGestures
 import StrataModel
@@ -13,6 +14,9 @@ enum CommonOptions {
                                      help: "zlib compression level of the PNGs written (1: fast; 9: smallest)")
     static let shaders = OptionSpec("shaders", .text(maxLength: 4096), valueName: "DIR",
                                     help: "read shaders from DIR instead of the embedded copies")
+    static let backend = OptionSpec("backend", .choice(GLBackend.allCases.map(\.rawValue)), valueName: "auto|egl|osmesa",
+                                    help: "the GL platform to render with (default: STRATA_GL, else auto: EGL, then OSMesa)")
+    static let verbose = OptionSpec("verbose", .boolean, help: "say on standard error which GL platform and renderer draw, and why others were skipped")
     static let fps = OptionSpec("fps", .number(1...1000), valueName: "N", help: "frames per second (default: the trace's)")
 
     /// The output group of `render`, with the scene's defaults.
@@ -24,7 +28,7 @@ enum CommonOptions {
             with(size, default: d.map { .string("\($0.defaultViewSize.width.clean)x\($0.defaultViewSize.height.clean)") }),
             with(scale, default: d.map { .number($0.defaultScale) }),
             with(time, default: d.map { .number($0.defaultTime) }),
-            pngLevel, shaders,
+            pngLevel, shaders, backend, verbose,
             OptionSpec("save-trace", .text(maxLength: 4096), valueName: "PATH",
                        help: "also write the trace this frame replays (the scene, its options and the script's events): 'strata replay' of it gives the same frame at the same time"),
         ])
@@ -50,9 +54,11 @@ enum CommonOptions {
         a.string("shaders").map { .directory($0) } ?? .embedded
     }
 
-    /// The offscreen renderer every rendering command uses.
+    /// The offscreen renderer every rendering command uses; `--backend` wins over STRATA_GL.
     static func offscreenRenderer(_ a: ParsedArguments) throws -> Renderer {
-        try Renderer(surface: try makeOffscreenSurface(), shaders: shaderSource(a))
+        let choice = try chooseOffscreenSurface(backend: a.string("backend").flatMap(GLBackend.init(rawValue:)))
+        if a.flag("verbose") { FileHandle.standardError.write(Data("strata: rendering with \(choice.description)\n".utf8)) }
+        return try Renderer(surface: choice.surface, shaders: shaderSource(a))
     }
 
     /// Pixels for a view at a scale, refused past the surface limit before anything is made.
