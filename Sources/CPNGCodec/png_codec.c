@@ -1,3 +1,4 @@
+#include "libpng_codec.h"
 #include "png_codec.h"
 #include <png.h>
 #include <setjmp.h>
@@ -44,8 +45,8 @@ static void write_bytes(png_structp png, png_bytep bytes, png_size_t count) {
 
 static void flush_bytes(png_structp png) { (void)png; }
 
-int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter, int strategy,
-                      uint8_t **out, size_t *out_length, char *error, size_t error_length) {
+int strata_libpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter, int strategy,
+                         uint8_t **out, size_t *out_length, char *error, size_t error_length) {
     codec_state state = { .error = error, .error_length = error_length };
     growing_buffer buffer = { 0 };
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
@@ -99,8 +100,8 @@ static void read_bytes(png_structp png, png_bytep bytes, png_size_t count) {
     b->offset += count;
 }
 
-int strata_png_decode(const uint8_t *data, size_t length, uint32_t max_width, uint32_t max_height,
-                      uint8_t **out, uint32_t *width, uint32_t *height, char *error, size_t error_length) {
+int strata_libpng_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
+                         char *error, size_t error_length) {
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
         snprintf(error, error_length, "not a PNG file (bad signature)");
         return 1;
@@ -110,7 +111,6 @@ int strata_png_decode(const uint8_t *data, size_t length, uint32_t max_width, ui
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
     if (!png) { snprintf(error, error_length, "libpng could not start"); return 1; }
     png_infop info = png_create_info_struct(png);
-    uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     if (!info) {
         png_destroy_read_struct(&png, NULL, NULL);
@@ -119,14 +119,14 @@ int strata_png_decode(const uint8_t *data, size_t length, uint32_t max_width, ui
     }
     if (setjmp(state.jump)) {  // on_error has written the message
         png_destroy_read_struct(&png, &info, NULL);
-        free(pixels);
         free(rows);
         return 1;
     }
-    png_set_user_limits(png, max_width, max_height);
+    png_set_user_limits(png, width, height);
     png_set_read_fn(png, &source, read_bytes);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if (w != width || h != height) png_error(png, "image size differs from its header");
     int color = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
     if (depth == 16) png_set_strip_16(png);
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
@@ -137,16 +137,12 @@ int strata_png_decode(const uint8_t *data, size_t length, uint32_t max_width, ui
         png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    pixels = malloc((size_t)w * h * 4);
     rows = malloc(sizeof(png_bytep) * (h ? h : 1));
-    if (!pixels || !rows) png_error(png, "out of memory while decoding PNG");
+    if (!rows) png_error(png, "out of memory while decoding PNG");
     for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * w * 4;
     png_read_image(png, rows);
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
     free(rows);
-    *out = pixels;
-    *width = w;
-    *height = h;
     return 0;
 }

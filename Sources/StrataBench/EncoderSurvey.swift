@@ -3,10 +3,12 @@ import StrataModel
 import StrataRender
 import StrataScenes
 
-/// `StrataBench --encoders`: PNG encode time and size for each filter and strategy at
-/// level 1 on carousel frames, to choose the default encoder settings.
+/// `StrataBench --encoders`: PNG encode time and size for each filter, with libdeflate and
+/// with zlib (each strategy), at levels 1 and 2 on carousel frames, to choose the default
+/// encoder settings.
 func encoderSurvey() throws {
     let renderer = try Renderer(surface: try makeOffscreenSurface())
+    let deflaters: [PNG.Options.Deflater] = [.libdeflate] + PNG.Options.Strategy.allCases.map { .zlib($0) }
     for (label, size, scale) in [("480x320", Size(width: 480, height: 320), 1.0), ("1920x1080", Size(width: 480, height: 270), 4.0)] {
         let scene = CarouselScene(viewSize: size)
         scene.angle = 30
@@ -14,8 +16,8 @@ func encoderSurvey() throws {
                                         pixelHeight: Int(size.height * scale), scale: scale)
         for level in [1, 2] {
             for filter in PNG.Options.Filter.allCases {
-                for strategy in PNG.Options.Strategy.allCases {
-                    let options = PNG.Options(compressionLevel: level, filter: filter, strategy: strategy)
+                for deflater in deflaters {
+                    let options = PNG.Options(compressionLevel: level, filter: filter, deflater: deflater)
                     var times: [Double] = []
                     var bytes = 0
                     for _ in 0..<9 {
@@ -23,7 +25,12 @@ func encoderSurvey() throws {
                         bytes = try PNG.encode(image, options: options).count
                         times.append(now() - t0)
                     }
-                    emit([("case", "encoder-\(label)"), ("level", level), ("filter", "\(filter)"), ("strategy", "\(strategy)"),
+                    let name: String
+                    switch deflater {
+                    case .libdeflate: name = "libdeflate"
+                    case .zlib(let strategy): name = "zlib \(strategy)"
+                    }
+                    emit([("case", "encoder-\(label)"), ("level", level), ("filter", "\(filter)"), ("deflater", name),
                           ("encode_ms_median", stats(times).median), ("png_bytes", bytes)])
                 }
             }

@@ -112,6 +112,7 @@ if CommandLine.arguments.contains("--encoders") {
 }
 do {
     contextBench(runs: 20)  // first, so each backend's first context is a cold start
+    try replayBench(floorFrames: frames)
     let renderer = try Renderer(surface: try makeOffscreenSurface())
     emit([("case", "environment"), ("renderer", renderer.rendererDescription),
           ("cores", ProcessInfo.processInfo.activeProcessorCount)])

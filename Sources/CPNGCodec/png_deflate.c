@@ -1,0 +1,341 @@
+// PNG written and read with libdeflate: the chunks (signature, IHDR, one IDAT, IEND) are
+// laid out here, the image data is one zlib stream from libdeflate, which is 2-3x faster
+// than zlib at the same level for a smaller file. Reading takes the 8-bit RGB/RGBA files
+// every frame and reference is; anything else (palettes, grey, 16 bits, interlacing,
+// tRNS, a damaged file) goes to libpng, which also words every error.
+#include "libpng_codec.h"
+#include "png_codec.h"
+#include <libdeflate.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint8_t signature[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
+
+static inline uint32_t read32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline void write32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+// ---- compressors, reused: allocating one costs more than deflating a small frame ----
+
+enum { POOL_SIZE = 4 };
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct { struct libdeflate_compressor *compressor; int level; } pool[POOL_SIZE];
+static int pool_count;
+
+static struct libdeflate_compressor *take_compressor(int level) {
+    pthread_mutex_lock(&pool_lock);
+    for (int i = 0; i < pool_count; i++) {
+        if (pool[i].level != level) continue;
+        struct libdeflate_compressor *c = pool[i].compressor;
+        pool[i] = pool[--pool_count];
+        pthread_mutex_unlock(&pool_lock);
+        return c;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return libdeflate_alloc_compressor(level);
+}
+
+static void return_compressor(struct libdeflate_compressor *c, int level) {
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count < POOL_SIZE) {
+        pool[pool_count].compressor = c;
+        pool[pool_count].level = level;
+        pool_count++;
+        c = NULL;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    libdeflate_free_compressor(c);
+}
+
+// ---- alpha: frames are premultiplied in memory, straight in the file ----
+
+static void unpremultiply_row(const uint8_t *src, uint8_t *dst, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++, src += 4, dst += 4) {
+        unsigned a = src[3];
+        if (a == 255) { memcpy(dst, src, 4); continue; }
+        if (a == 0) { dst[0] = dst[1] = dst[2] = dst[3] = 0; continue; }
+        for (int c = 0; c < 3; c++) {
+            unsigned v = (src[c] * 255u + a / 2) / a;
+            dst[c] = (uint8_t)(v > 255 ? 255 : v);
+        }
+        dst[3] = (uint8_t)a;
+    }
+}
+
+static void premultiply_pixels(uint8_t *p, size_t count) {
+    for (size_t i = 0; i < count; i++, p += 4) {
+        unsigned a = p[3];
+        if (a == 255) continue;
+        for (int c = 0; c < 3; c++) p[c] = (uint8_t)((p[c] * a + 127) / 255);
+    }
+}
+
+// ---- filters (PNG spec, section 9) ----
+
+static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
+}
+
+// Filters one row of `n` bytes into out[1...] with out[0] = type; `prev` is the row above
+// (zeros for the first).
+static void filter_row(int type, const uint8_t *row, const uint8_t *prev, size_t n, unsigned bpp, uint8_t *out) {
+    out[0] = (uint8_t)type;
+    out++;
+    switch (type) {
+    case 0: memcpy(out, row, n); break;
+    case 1:
+        for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - (i >= bpp ? row[i - bpp] : 0));
+        break;
+    case 2:
+        for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - prev[i]);
+        break;
+    case 3:
+        for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - (((i >= bpp ? row[i - bpp] : 0) + prev[i]) >> 1));
+        break;
+    default:
+        for (size_t i = 0; i < n; i++)
+            out[i] = (uint8_t)(row[i] - paeth(i >= bpp ? row[i - bpp] : 0, prev[i], i >= bpp ? prev[i - bpp] : 0));
+        break;
+    }
+}
+
+// libpng's heuristic: the filter whose bytes, read as signed, have the smallest absolute sum.
+static size_t filtered_cost(const uint8_t *out, size_t n) {
+    size_t sum = 0;
+    for (size_t i = 1; i <= n; i++) sum += out[i] < 128 ? out[i] : 256 - out[i];
+    return sum;
+}
+
+static void unfilter_row(uint8_t type, uint8_t *row, const uint8_t *prev, size_t n, unsigned bpp) {
+    switch (type) {
+    case 0: break;
+    case 1:
+        for (size_t i = bpp; i < n; i++) row[i] = (uint8_t)(row[i] + row[i - bpp]);
+        break;
+    case 2:
+        for (size_t i = 0; i < n; i++) row[i] = (uint8_t)(row[i] + prev[i]);
+        break;
+    case 3:
+        for (size_t i = 0; i < n; i++) row[i] = (uint8_t)(row[i] + (((i >= bpp ? row[i - bpp] : 0) + prev[i]) >> 1));
+        break;
+    default:
+        for (size_t i = 0; i < n; i++)
+            row[i] = (uint8_t)(row[i] + paeth(i >= bpp ? row[i - bpp] : 0, prev[i], i >= bpp ? prev[i - bpp] : 0));
+        break;
+    }
+}
+
+// ---- encoding ----
+
+static uint8_t *put_chunk(uint8_t *p, const char type[4], const uint8_t *data, uint32_t length) {
+    write32(p, length);
+    memcpy(p + 4, type, 4);
+    if (data && length) memcpy(p + 8, data, length);
+    write32(p + 8 + length, libdeflate_crc32(0, p + 4, 4 + (size_t)length));
+    return p + 12 + length;
+}
+
+static int fail(char *error, size_t error_length, const char *message) {
+    snprintf(error, error_length, "%s", message);
+    return 1;
+}
+
+static int libdeflate_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
+                             uint8_t **out, size_t *out_length, char *error, size_t error_length) {
+    const size_t n = (size_t)width * 4, stride = n + 1, filtered_size = stride * height;
+    // The rows as the file holds them (straight alpha): this one and the one above.
+    uint8_t *rows = calloc(2, n ? n : 1);
+    // Adaptive filtering tries each filter on a row of its own.
+    uint8_t *trial = filter == STRATA_PNG_FILTER_ADAPTIVE ? malloc(5 * stride) : NULL;
+    uint8_t *filtered = malloc(filtered_size ? filtered_size : 1);
+    struct libdeflate_compressor *compressor = take_compressor(level);
+    uint8_t *png = NULL;
+    int status = 1;
+    if (!rows || !filtered || !compressor || (filter == STRATA_PNG_FILTER_ADAPTIVE && !trial)) {
+        fail(error, error_length, "out of memory while encoding PNG");
+        goto done;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *row = rows + (y & 1) * n, *prev = rows + ((y + 1) & 1) * n;
+        if (y == 0) memset(prev, 0, n);
+        unpremultiply_row(rgba + (size_t)y * n, row, width);
+        uint8_t *dst = filtered + (size_t)y * stride;
+        if (filter != STRATA_PNG_FILTER_ADAPTIVE) {
+            filter_row(filter, row, prev, n, 4, dst);
+            continue;
+        }
+        int best = 0;
+        size_t best_cost = SIZE_MAX;
+        for (int type = 0; type < 5; type++) {
+            filter_row(type, row, prev, n, 4, trial + type * stride);
+            size_t cost = filtered_cost(trial + type * stride, n);
+            if (cost < best_cost) { best_cost = cost; best = type; }
+        }
+        memcpy(dst, trial + best * stride, stride);
+    }
+    size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    if (bound > 0x7fffffffu - 64) { fail(error, error_length, "image too large for a PNG written in one IDAT chunk"); goto done; }
+    png = malloc(8 + 25 + 12 + bound + 12);
+    if (!png) { fail(error, error_length, "out of memory while encoding PNG"); goto done; }
+    memcpy(png, signature, 8);
+    uint8_t header[13];
+    write32(header, width);
+    write32(header + 4, height);
+    header[8] = 8;   // bits per channel
+    header[9] = 6;   // RGBA
+    header[10] = 0;  // deflate
+    header[11] = 0;  // adaptive filtering (per-row filter types)
+    header[12] = 0;  // not interlaced
+    uint8_t *p = put_chunk(png + 8, "IHDR", header, 13);
+    // The zlib stream goes straight into IDAT's data; length and CRC are filled in after.
+    size_t z = libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound);
+    if (z == 0) { fail(error, error_length, "libdeflate could not compress the image"); goto done; }
+    p = put_chunk(p, "IDAT", NULL, (uint32_t)z);
+    p = put_chunk(p, "IEND", NULL, 0);
+    *out_length = (size_t)(p - png);
+    uint8_t *shrunk = realloc(png, *out_length);
+    *out = shrunk ? shrunk : png;
+    png = NULL;
+    status = 0;
+done:
+    if (compressor) return_compressor(compressor, level);
+    free(rows);
+    free(trial);
+    free(filtered);
+    free(png);
+    return status;
+}
+
+int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
+                      int deflater, int strategy,
+                      uint8_t **out, size_t *out_length, char *error, size_t error_length) {
+    if (deflater == STRATA_PNG_LIBDEFLATE)
+        return libdeflate_encode(rgba, width, height, level, filter, out, out_length, error, error_length);
+    size_t bytes = (size_t)width * height * 4;
+    uint8_t *straight = malloc(bytes ? bytes : 1);
+    if (!straight) return fail(error, error_length, "out of memory while encoding PNG");
+    for (uint32_t y = 0; y < height; y++)
+        unpremultiply_row(rgba + (size_t)y * width * 4, straight + (size_t)y * width * 4, width);
+    int status = strata_libpng_encode(straight, width, height, level, filter, strategy, out, out_length, error, error_length);
+    free(straight);
+    return status;
+}
+
+// ---- decoding ----
+
+int strata_png_header(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
+                      char *error, size_t error_length) {
+    if (length < 8 || memcmp(data, signature, 8) != 0) return fail(error, error_length, "not a PNG file (bad signature)");
+    if (length < 8 + 25) return fail(error, error_length, "file ends before the PNG does (truncated)");
+    if (read32(data + 8) != 13 || memcmp(data + 12, "IHDR", 4) != 0)
+        return fail(error, error_length, "no IHDR chunk at the start of the file");
+    if (libdeflate_crc32(0, data + 12, 17) != read32(data + 29)) return fail(error, error_length, "IHDR: CRC error");
+    uint32_t w = read32(data + 16), h = read32(data + 20);
+    if (w == 0 || h == 0 || w > 0x7fffffffu || h > 0x7fffffffu) {
+        snprintf(error, error_length, "invalid image size %ux%u in IHDR", w, h);
+        return 1;
+    }
+    *width = w;
+    *height = h;
+    return 0;
+}
+
+// 0 when the file was read; nonzero when libpng must take it (a kind of PNG not read
+// here, or something wrong, which libpng will then word).
+static int libdeflate_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels) {
+    const uint8_t *ihdr = data + 16;
+    unsigned channels = ihdr[9] == 6 ? 4 : ihdr[9] == 2 ? 3 : 0;
+    if (ihdr[8] != 8 || channels == 0 || ihdr[10] != 0 || ihdr[11] != 0 || ihdr[12] != 0) return 1;
+
+    // Walk the chunks: IDATs (consecutive) up to IEND, CRCs of the critical ones checked.
+    const uint8_t *first_idat = NULL;
+    size_t idat_count = 0, idat_bytes = 0, offset = 33;
+    int idat_ended = 0, ended = 0;
+    while (!ended) {
+        if (length - offset < 12) return 1;
+        uint32_t chunk = read32(data + offset);
+        const uint8_t *type = data + offset + 4;
+        if (chunk > 0x7fffffffu || length - offset - 12 < chunk) return 1;
+        int critical = !(type[0] & 0x20);
+        if (critical && libdeflate_crc32(0, type, 4 + (size_t)chunk) != read32(type + 4 + chunk)) return 1;
+        if (memcmp(type, "IDAT", 4) == 0) {
+            if (idat_ended) return 1;
+            if (!first_idat) first_idat = type + 4;
+            idat_count++;
+            idat_bytes += chunk;
+        } else {
+            if (first_idat) idat_ended = 1;
+            if (memcmp(type, "IEND", 4) == 0) ended = 1;
+            else if (memcmp(type, "tRNS", 4) == 0) return 1;  // a colour key: libpng's transform
+            else if (critical && memcmp(type, "PLTE", 4) != 0) return 1;
+        }
+        offset += 12 + (size_t)chunk;
+    }
+    if (!first_idat) return 1;
+
+    const size_t n = (size_t)width * channels, stride = n + 1, filtered_size = stride * height;
+    uint8_t *joined = NULL;
+    const uint8_t *stream = first_idat;
+    if (idat_count > 1) {
+        joined = malloc(idat_bytes);
+        if (!joined) return 1;
+        size_t at = 0;
+        for (const uint8_t *c = first_idat - 8; memcmp(c + 4, "IDAT", 4) == 0; c += 12 + read32(c)) {
+            memcpy(joined + at, c + 8, read32(c));
+            at += read32(c);
+        }
+        stream = joined;
+    }
+    uint8_t *filtered = malloc(filtered_size);
+    struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
+    int status = 1;
+    size_t used = 0;
+    if (filtered && decompressor
+        && libdeflate_zlib_decompress_ex(decompressor, stream, idat_bytes, filtered, filtered_size, &used, NULL)
+               == LIBDEFLATE_SUCCESS) {
+        status = 0;
+        static const uint8_t zeros[4 * 4096] = { 0 };
+        uint8_t *prev_alloc = n > sizeof zeros ? calloc(1, n) : NULL;
+        const uint8_t *prev = n > sizeof zeros ? prev_alloc : zeros;
+        if (n > sizeof zeros && !prev_alloc) status = 1;
+        for (uint32_t y = 0; y < height && status == 0; y++) {
+            uint8_t *row = filtered + (size_t)y * stride;
+            if (row[0] > 4) { status = 1; break; }
+            unfilter_row(row[0], row + 1, prev, n, channels);
+            prev = row + 1;
+            uint8_t *dst = pixels + (size_t)y * width * 4;
+            if (channels == 4) {
+                memcpy(dst, row + 1, n);
+                premultiply_pixels(dst, width);  // while the row is in cache
+            } else {
+                for (uint32_t x = 0; x < width; x++) {
+                    memcpy(dst + 4 * x, row + 1 + 3 * x, 3);
+                    dst[4 * x + 3] = 255;
+                }
+            }
+        }
+        free(prev_alloc);
+    }
+    libdeflate_free_decompressor(decompressor);
+    free(filtered);
+    free(joined);
+    return status;
+}
+
+int strata_png_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
+                      char *error, size_t error_length) {
+    uint32_t w, h;
+    if (strata_png_header(data, length, &w, &h, error, error_length)) return 1;
+    if (w != width || h != height) return fail(error, error_length, "image size differs from its header");
+    if (libdeflate_decode(data, length, width, height, pixels) == 0) return 0;
+    if (strata_libpng_decode(data, length, width, height, pixels, error, error_length)) return 1;
+    premultiply_pixels(pixels, (size_t)width * height);
+    return 0;
+}
