@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "StrataDriver", targets: ["StrataDriver"]),
         .library(name: "StrataScenes", targets: ["StrataScenes"]),
         .library(name: "StrataReplay", targets: ["StrataReplay"]),
+        .library(name: "StrataSceneFile", targets: ["StrataSceneFile"]),
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
         // The whole `strata` command for a package's own scenes: StrataCommand.main(scenes:).
         .library(name: "StrataCommandLine", targets: ["StrataCommandLine"]),
@@ -78,6 +79,11 @@ let package = Package(
         // frame loop (SceneDriver): what a package needs to bring its own scene. No GL.
         .target(name: "StrataDriver", dependencies: ["StrataModel", "StrataGestures"], path: "Sources/StrataDriver"),
 
+        // Scenes described in JSON files (NAME.scene.json): a strict reader with line and
+        // column, the layer tree, animations and gesture bindings, as a SceneDescriptor. No GL.
+        .target(name: "StrataSceneFile", dependencies: ["StrataModel", "StrataDriver", "StrataGestures", "StrataImage"],
+                path: "Sources/StrataSceneFile"),
+
         // UIKit's roles on top of layers: controllers, presentation, alerts, text fields.
         .target(name: "StrataUI", dependencies: ["StrataModel", "StrataText", "StrataGestures"], path: "Sources/StrataUI"),
 
@@ -100,7 +106,7 @@ let package = Package(
         // declarative argument parser and generated help.
         .target(name: "StrataCommandLine",
                 dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures",
-                               "StrataCompare", "StrataReplay", "StrataWindow"],
+                               "StrataCompare", "StrataReplay", "StrataWindow", "StrataSceneFile"],
                 path: "Sources/StrataCommandLine"),
 
         .executableTarget(name: "StrataCLI",

@@ -22,7 +22,7 @@ struct CheckCommand: StrataSubcommand {
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
         CommonOptions.shaders, CommonOptions.backend, CommonOptions.verbose,
-    ])
+    ] + SceneFileOptions.traceGroup.options)
 
     func help(_ context: CommandContext) -> String {
         """
@@ -52,8 +52,9 @@ struct CheckCommand: StrataSubcommand {
         let tracePath = a.positionals[0]
         let options = try CompareCommand.compareOptions(a)
         let record = a.flag("record")
-        let (replayer, warnings) = try Replayer.load(path: tracePath, fps: a.number("fps"), scale: a.number("scale"),
-                                                     scenes: context.scenes)
+        let (trace, warnings) = try Trace.read(path: tracePath)
+        let replayer = try Replayer(trace: trace, name: tracePath, fps: a.number("fps"), scale: a.number("scale"),
+                                    scenes: try context.catalog(for: trace, at: tracePath, args: args))
         printWarnings(warnings)
         if !record {
             var isDirectory: ObjCBool = false

@@ -25,6 +25,8 @@ struct RenderCommand: StrataSubcommand {
 
         \(HelpText.lines(CommonOptions.output(for: nil)))
 
+        \(HelpText.lines(SceneFileOptions.group))
+
         EXIT STATUS: 0 when the frame is written, 2 on an error (nothing is written).
         """
     }
@@ -34,10 +36,11 @@ struct RenderCommand: StrataSubcommand {
         guard let sceneName = try ArgumentParser.leadingPositional(args, groups: [output], command: name, what: "scene") else {
             throw UsageError("render needs a scene: strata render SCENE (scenes: \(context.scenes.names.joined(separator: ", ")); see 'strata help render')")
         }
-        let d = try context.descriptor(sceneName)
+        let resolved = try context.resolve(sceneName, args: args)
+        let d = resolved.descriptor
         let a = try ArgumentParser.parse(args, groups: [OptionGroup(title: "", options: d.options),
                                                         OptionGroup(title: "", options: d.scriptOptions),
-                                                        CommonOptions.output(for: d)], command: name)
+                                                        CommonOptions.output(for: d), SceneFileOptions.group], command: name)
         if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
         let view = try a.size("size") ?? d.defaultViewSize
         let scale = a.number("scale") ?? d.defaultScale
@@ -49,12 +52,14 @@ struct RenderCommand: StrataSubcommand {
             let options = try d.sceneOptions(a.values(of: d.options))
             let scene = try d.makeScene(options: options.given, viewSize: view, scale: scale)
             let events = try d.scriptEvents(a.values(of: d.scriptOptions), for: scene)
+            let traceDirectory = ((a.string("save-trace") ?? "") as NSString).deletingLastPathComponent
             let header = TraceHeader(scene: d.name, width: view.width, height: view.height, scale: scale, fps: 60,
                                      options: options.resolved, generator: StrataVersion.generator,
-                                     note: "made by strata render \(d.name), to be replayed")
+                                     note: "made by strata render \(sceneName), to be replayed",
+                                     otherKeys: resolved.file?.headerKeys(relativeTo: traceDirectory.isEmpty ? "." : traceDirectory) ?? [:])
             return Trace(header: header, events: events)
         }
-        let replayer = try Replayer(trace: trace, name: "render \(d.name)", scenes: context.scenes)
+        let replayer = try Replayer(trace: trace, name: "render \(d.name)", scenes: resolved.catalog)
         let renderer = try CommonOptions.offscreenRenderer(a)
         let frame = try replayer.frame(at: time, renderer: renderer)
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)

@@ -18,7 +18,7 @@ struct ReplayCommand: StrataSubcommand {
         OptionSpec("every", .integer(1...1_000_000), default: 1, valueName: "K",
                    help: "write only every K-th frame (file names keep the frame index)"),
         CommonOptions.pngLevel, CommonOptions.shaders, CommonOptions.backend, CommonOptions.verbose,
-    ])
+    ] + SceneFileOptions.traceGroup.options)
 
     func help(_ context: CommandContext) -> String {
         """
@@ -49,7 +49,8 @@ struct ReplayCommand: StrataSubcommand {
         }
         let (read, warnings) = try Trace.read(path: path)
         var trace = read
-        let d = context.scenes.descriptor(named: trace.header.scene)
+        let scenes = try context.catalog(for: trace, at: path, args: args)
+        let d = scenes.descriptor(named: trace.header.scene)
         let a = try ArgumentParser.parse(args, groups: [ReplayCommand.options, OptionGroup(title: "", options: d?.options ?? [])],
                                          command: name)
         if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
@@ -57,7 +58,7 @@ struct ReplayCommand: StrataSubcommand {
         printWarnings(warnings)
 
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scale: a.number("scale"),
-                                    maxFrames: a.integer("frames"), scenes: context.scenes)
+                                    maxFrames: a.integer("frames"), scenes: scenes)
         let out = a.string("out") ?? "frames"
         let renderer = try CommonOptions.offscreenRenderer(a)
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil

@@ -2,6 +2,7 @@ import Foundation
 import StrataDriver
 import StrataRender
 import StrataReplay
+import StrataSceneFile
 import StrataScenes
 
 /// One `strata` command: its help is generated from its declared options.
@@ -37,7 +38,7 @@ struct CommandContext {
 /// gives `render`, `window`, `replay`, `check` and `compare` for those scenes and the
 /// built-in ones, with help generated from their declared options.
 public enum StrataCommand {
-    static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand()]
+    static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand(), LintCommand()]
 
     /// Runs the command line of this process and exits: 0 on success, 1 when frames
     /// differ (compare, check), 2 on an error.
@@ -78,10 +79,12 @@ public enum StrataCommand {
 
         COMMANDS:
         \(subcommands.map { HelpText.entry($0.name, $0.summary) }.joined(separator: "\n"))
-        \(HelpText.entry("help", "show help for a command or a scene: strata help COMMAND | SCENE"))
+        \(HelpText.entry("help", "show help for a command or a scene: strata help COMMAND | SCENE | FILE.scene.json"))
 
         SCENES:
         \(context.sceneList)
+
+        A scene file (FILE.scene.json, docs/SCENE-FORMAT.md) goes wherever a scene name does.
 
         Run 'strata help COMMAND' for a command's options, 'strata help SCENE' for a scene's,
         'strata --version' for the version.
@@ -104,8 +107,8 @@ public enum StrataCommand {
         if argv.contains("--help") || argv.contains("-h") {
             // `strata render carousel --help` shows the scene's options too.
             var text = command.help(context)
-            if let scene = argv.first(where: { !$0.hasPrefix("-") }), let d = context.scenes.descriptor(named: scene),
-               command.name == "render" || command.name == "window" {
+            if let scene = argv.first(where: { !$0.hasPrefix("-") }), command.name == "render" || command.name == "window",
+               let d = SceneFile.isScenePath(scene) ? try context.resolve(scene, args: argv).descriptor : context.scenes.descriptor(named: scene) {
                 text += "\n\n" + HelpText.scene(d)
             }
             print(text)
@@ -128,6 +131,7 @@ public enum StrataCommand {
         }
         if let c = subcommands.first(where: { $0.name == topic }) { print(c.help(context)); return }
         if let d = context.scenes.descriptor(named: topic) { print(HelpText.scene(d)); return }
+        if SceneFile.isScenePath(topic) { print(HelpText.scene(try context.resolve(topic, args: []).descriptor)); return }
         throw UsageError("no command or scene '\(topic)'; commands: \(subcommands.map(\.name).joined(separator: ", ")); scenes: \(context.scenes.names.joined(separator: ", "))")
     }
 }

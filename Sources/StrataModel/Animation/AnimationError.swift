@@ -29,7 +29,7 @@ public struct AnimationError: Error, Equatable, CustomStringConvertible {
 
     /// The key paths fewest typos away, if that is at most a couple (a quarter of the
     /// length for long ones), ignoring case: a letter wrong, missing, extra, or two swapped.
-    static func closest(to keyPath: String, in candidates: [String]) -> [String] {
+    public static func closest(to keyPath: String, in candidates: [String]) -> [String] {
         let target = Array(keyPath.lowercased())
         let limit = max(2, target.count / 4)
         var close: [(candidate: String, distance: Int)] = []

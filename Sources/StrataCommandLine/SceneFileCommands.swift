@@ -1,0 +1,108 @@
+import Foundation
+import StrataDriver
+import StrataGestures
+import StrataSceneFile
+
+/// A scene as a command names it: a scene of the catalog by name, or a scene file by
+/// path (a word ending in `.json`), with the catalog to make it from.
+struct ResolvedScene {
+    let descriptor: SceneDescriptor
+    /// The file, when the scene is one.
+    let file: SceneFile?
+    /// The command's scenes with the file's first.
+    let catalog: SceneCatalog
+}
+
+/// The options of commands that read scene files, each declared once.
+enum SceneFileOptions {
+    static let allowOutsidePaths = OptionSpec("allow-outside-paths", .boolean,
+                                              help: "let a scene file's contents images come from outside the file's directory")
+    static let scene = OptionSpec("scene", .text(maxLength: 4096), valueName: "PATH",
+                                  help: "the scene file of a trace recorded from one (default: the file its header names, next to the trace)")
+    static let group = OptionGroup(title: "SCENE FILES", options: [allowOutsidePaths])
+    static let traceGroup = OptionGroup(title: "SCENE FILES", options: [scene, allowOutsidePaths])
+
+    /// A flag or option read before the full parse (it decides how the scene is read,
+    /// which decides the rest of the flags): `--NAME`, `--NAME=VALUE`, `--NAME VALUE`.
+    static func peek(_ args: [String], _ spec: OptionSpec) -> String? {
+        for (i, word) in args.enumerated() {
+            if word == "--" { break }
+            if word == "--\(spec.name)" { return spec.isFlag ? "true" : (i + 1 < args.count ? args[i + 1] : nil) }
+            if word.hasPrefix("--\(spec.name)=") { return String(word.dropFirst(spec.name.count + 3)) }
+        }
+        return nil
+    }
+
+    static func allowsOutsidePaths(_ args: [String]) -> Bool {
+        guard let v = peek(args, allowOutsidePaths) else { return false }
+        return ["true", "yes", "1"].contains(v)
+    }
+}
+
+extension CommandContext {
+    /// `word` as a scene: a file when it ends in `.json`, else a name of the catalog.
+    func resolve(_ word: String, args: [String]) throws -> ResolvedScene {
+        guard SceneFile.isScenePath(word) else { return ResolvedScene(descriptor: try descriptor(word), file: nil, catalog: scenes) }
+        let file = try SceneFile.load(path: word, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
+        let d = file.descriptor
+        return ResolvedScene(descriptor: d, file: file, catalog: SceneCatalog([d] + scenes.descriptors))
+    }
+
+    /// The scenes a trace replays in: when its header names a scene file, that file
+    /// (from `--scene PATH`, else next to the trace) comes first, under the header's
+    /// scene name. A file whose hash differs from the header's is used, with a warning.
+    func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> SceneCatalog {
+        guard case .string(let recorded)? = trace.header.otherKeys["sceneFile"] else { return scenes }
+        let given = SceneFileOptions.peek(args, SceneFileOptions.scene)
+        let directory = (tracePath as NSString).deletingLastPathComponent
+        let path = given ?? (recorded.hasPrefix("/") ? recorded : (directory.isEmpty ? recorded : (directory as NSString).appendingPathComponent(recorded)))
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("\(tracePath): the trace was recorded from the scene file \(recorded), which is not at \(path); give it with --scene PATH")
+        }
+        let file = try SceneFile.load(path: path, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
+        if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
+            FileHandle.standardError.write(Data("strata: warning: \(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now\n".utf8))
+        }
+        var d = file.descriptor
+        d.name = trace.header.scene
+        return SceneCatalog([d] + scenes.descriptors)
+    }
+}
+
+/// `strata lint FILE...`: reads scene files as every command would, makes each scene
+/// with its default options (so names, bindings and expressions are checked too), and
+/// renders nothing.
+struct LintCommand: StrataSubcommand {
+    let name = "lint"
+    let summary = "check scene files without rendering"
+
+    func help(_ context: CommandContext) -> String {
+        """
+        USAGE: strata lint FILE.scene.json... [--allow-outside-paths]
+
+        Reads each scene file strictly (JSON syntax, every key and type, expressions, limits,
+        contents paths), makes the scene with its default options (layer names, gesture and
+        option bindings, animations on their layers), and prints one line per file. Nothing is
+        rendered or written. Errors read FILE:LINE:COL: PATH: message. docs/SCENE-FORMAT.md
+        describes the format.
+
+        \(HelpText.lines(SceneFileOptions.group))
+
+        EXIT STATUS: 0 when every file is good, 2 at the first that is not.
+        """
+    }
+
+    func run(_ args: [String], _ context: CommandContext) throws {
+        let a = try ArgumentParser.parse(args, groups: [SceneFileOptions.group], command: name)
+        guard !a.positionals.isEmpty else { throw UsageError("lint needs a scene file: strata lint FILE.scene.json (see 'strata help lint')") }
+        for path in a.positionals {
+            let file = try SceneFile.load(path: path, allowOutsidePaths: a.flag("allow-outside-paths"))
+            let scene = try ArgumentParser.checked {
+                try file.makeScene(options: try file.descriptor.sceneOptions([:]), viewSize: file.size)
+            }
+            let options = file.options.map(\.name)
+            print("\(path): ok (\(plural(scene.layerCount, "layer")), \(plural(scene.animationCount, "animation"))"
+                  + (options.isEmpty ? "" : ", options: " + options.joined(separator: ", ")) + ")")
+        }
+    }
+}
