@@ -4,6 +4,7 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataReplay
+import StrataSceneFile
 import StrataWindow
 
 /// `strata window SCENE`: the scene live in a window, optionally recording a trace.
@@ -43,6 +44,12 @@ struct WindowCommand: StrataSubcommand {
         SCENE OPTIONS: see 'strata help SCENE'; they are recorded in the trace header so a
         replay makes the same scene.
 
+        A scene file (FILE.scene.json) is reloaded when it changes on disk: the window keeps
+        its time and the values the pan drives; a file that does not parse keeps the last good
+        scene and its error is printed. A recording keeps the file's path and SHA-256.
+
+        \(HelpText.lines(SceneFileOptions.group))
+
         On exit the final state is printed on standard output, e.g. 'angle: 47.5'. Without a
         display (DISPLAY and WAYLAND_DISPLAY unset, or no window can be opened) the exit
         status is 2; 'strata replay' renders a trace without one.
@@ -54,8 +61,10 @@ struct WindowCommand: StrataSubcommand {
         guard let sceneName = try ArgumentParser.leadingPositional(args, groups: groups, command: name, what: "scene") else {
             throw UsageError("window needs a scene: strata window SCENE (scenes: \(context.scenes.names.joined(separator: ", ")); see 'strata help window')")
         }
-        let d = try context.descriptor(sceneName)
-        let a = try ArgumentParser.parse(args, groups: groups + [OptionGroup(title: "", options: d.options)], command: name)
+        let resolved = try context.resolve(sceneName, args: args)
+        let d = resolved.descriptor
+        let a = try ArgumentParser.parse(args, groups: groups + [OptionGroup(title: "", options: d.options), SceneFileOptions.group],
+                                         command: name)
         if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
         let size = try a.size("size") ?? d.defaultViewSize
         guard size.width <= 4096, size.height <= 4096 else {
@@ -64,15 +73,44 @@ struct WindowCommand: StrataSubcommand {
         let sceneOptions = a.values(of: d.options)
         // Checked now, with the scene's own words, rather than when the window opens.
         _ = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }
-        let options = LiveWindow.Options(
+        var options = LiveWindow.Options(
             sceneName: d.name, sceneOptions: sceneOptions, viewSize: size,
             recordPath: a.string("record"), screenshotPath: a.string("screenshot"),
-            exitAfterIdle: a.number("exit-after-idle"), shaders: CommonOptions.shaderSource(a), scenes: context.scenes)
+            exitAfterIdle: a.number("exit-after-idle"), shaders: CommonOptions.shaderSource(a), scenes: resolved.catalog)
+        if let file = resolved.file {
+            let recordDirectory = ((a.string("record") ?? "") as NSString).deletingLastPathComponent
+            options.headerKeys = file.headerKeys(relativeTo: recordDirectory.isEmpty ? "." : recordDirectory)
+            options.reload = WindowCommand.reloader(for: file, options: sceneOptions, viewSize: size, allowOutsidePaths: a.flag("allow-outside-paths"))
+        }
 
         let result = try LiveWindow(options: options).run()
         if let path = options.recordPath {
             FileHandle.standardError.write(Data("strata: recorded \(plural(result.eventCount, "event")) in \(format(result.duration, 2)) s to \(path)\n".utf8))
         }
         print(result.finalStatus)
+    }
+
+    /// Polls the file; a good edit becomes a new scene (said on standard error), a bad one
+    /// its error, printed once.
+    static func reloader(for file: SceneFile, options: [String: TraceValue], viewSize: Size,
+                         allowOutsidePaths: Bool) -> (Scene) -> Scene? {
+        let watcher = SceneFileReloader(file: file, allowOutsidePaths: allowOutsidePaths)
+        return { current in
+            switch watcher.poll() {
+            case .unchanged: return nil
+            case .failed(let message):
+                FileHandle.standardError.write(Data("strata: error: \(message) (keeping the last good scene)\n".utf8))
+                return nil
+            case .reloaded(let new):
+                switch SceneFileReloader.scene(from: new, replacing: current, options: options, viewSize: viewSize) {
+                case .success(let scene):
+                    FileHandle.standardError.write(Data("strata: reloaded \(file.path)\n".utf8))
+                    return scene
+                case .failure(let e):
+                    FileHandle.standardError.write(Data("strata: error: \(e.message) (keeping the last good scene)\n".utf8))
+                    return nil
+                }
+            }
+        }
     }
 }

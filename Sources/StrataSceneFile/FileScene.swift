@@ -139,7 +139,8 @@ public final class FileScene: Scene {
     private func layer(named name: String, at field: Field) throws -> Layer {
         guard let l = layersByName[name] else {
             let close = closestNames(to: name, in: layersByName.keys)
-            throw field.error("no layer named \"\(name)\"" + (close.isEmpty ? "; names: \(layerNames.joined(separator: ", "))" : "; did you mean \"\(close[0])\"?"))
+            let names = layerNames.isEmpty ? "no layer has a name" : "names: " + layerNames.joined(separator: ", ")
+            throw field.error("no layer named \"\(name)\"" + (close.isEmpty ? "; \(names)" : "; did you mean \"\(close[0])\"?"))
         }
         return l
     }
@@ -177,13 +178,13 @@ public final class FileScene: Scene {
         }
         if !file.taps.isEmpty {
             for tap in file.taps {
-                _ = try layer(named: tap.layer, at: tap.field)
+                _ = try layer(named: tap.layer, at: tap.layerField)
                 let animation = file.library.first { $0.key == tap.run }!.animation
-                for name in tap.on {
-                    let l = try layer(named: name, at: tap.field)
+                for (name, field) in zip(tap.on, tap.onFields) {
+                    let l = try layer(named: name, at: field)
                     let properties = type(of: l).animatableProperties
                     if let bad = animation.keyPaths.first(where: { properties[$0] == nil }) {
-                        throw tap.field.error("the animation \"\(tap.run)\" cannot run on \"\(name)\": \(AnimationError(keyPath: bad, layer: l).description)")
+                        throw field.error("the animation \"\(tap.run)\" cannot run on \"\(name)\": \(AnimationError(keyPath: bad, layer: l).description)")
                     }
                 }
             }

@@ -34,15 +34,16 @@ public struct SceneFile: Sendable {
     /// The one entry point from bytes: parses `data` as the file at `path` (`path` names
     /// it in messages and locates `contents` images). Throws `SceneFileError`, never
     /// crashes, whatever the bytes (the fuzz target calls this).
-    public static func parse(data: [UInt8], path: String, allowOutsidePaths: Bool = false,
+    /// `directory`: where `contents` paths start (by default the file's own directory).
+    public static func parse(data: [UInt8], path: String, directory: String? = nil, allowOutsidePaths: Bool = false,
                              limits: SceneFileLimits = .standard) throws -> SceneFile {
         let top = SourcePosition(line: 1, column: 1)
         guard data.count <= limits.fileSize else {
             throw SceneFileError(file: path, position: top, path: "", message: "the file is \(data.count) bytes; a scene file may be at most \(limits.fileSize)")
         }
         let node = try JSONReader.parse(data, file: path, maximumDepth: limits.maximumDepth)
-        let directory = (path as NSString).deletingLastPathComponent
-        let context = SceneFileContext(file: path, directory: directory.isEmpty ? "." : directory,
+        let own = (path as NSString).deletingLastPathComponent
+        let context = SceneFileContext(file: path, directory: directory ?? (own.isEmpty ? "." : own),
                                        allowOutsidePaths: allowOutsidePaths, limits: limits)
         return try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(data))
     }
@@ -167,4 +168,8 @@ struct TapBinding: Sendable {
     let key: String
     let on: [String]
     let field: Field
+    /// Where each name was written, for messages.
+    let layerField: Field
+    let runField: Field
+    let onFields: [Field]
 }

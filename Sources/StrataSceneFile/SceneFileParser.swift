@@ -76,7 +76,7 @@ struct SceneFileParser {
                     guard library.contains(where: { $0.key == tap.run }) else {
                         let close = closestNames(to: tap.run, in: library.map(\.key))
                         let known = library.isEmpty ? "the file's \"animations\" is empty" : "its animations: " + library.map { "\"\($0.key)\"" }.joined(separator: ", ")
-                        throw t.child("run", t.node).error("no animation \"\(tap.run)\" in the file's \"animations\"" + (close.isEmpty ? "; \(known)" : "; did you mean \"\(close[0])\"?"))
+                        throw tap.runField.error("no animation \"\(tap.run)\" in the file's \"animations\"" + (close.isEmpty ? "; \(known)" : "; did you mean \"\(close[0])\"?"))
                     }
                     taps.append(tap)
                 }
@@ -100,6 +100,11 @@ struct SceneFileParser {
         var cls = LayerClass.layer
         if let m = members.first(where: { $0.key == "class" }) {
             cls = try f.child("class", m.value).choice(LayerClass.allCases.map { ($0.rawValue, $0) }, what: "layer class")
+        }
+        if let m = members.first(where: { m in !LayerProperty.keys(for: cls).contains(m.key) }),
+           let other = LayerClass.allCases.first(where: { LayerProperty.keys(for: $0).contains(m.key) }) {
+            throw SceneFileError(file: f.file, position: m.keyPosition, path: f.child(m.key, m.value).path,
+                                 message: "\"\(m.key)\" is a property of \(other.rawValue), not \(cls.rawValue) (set \"class\": \"\(other.rawValue)\")")
         }
         let o = try f.object(allowing: LayerProperty.keys(for: cls), what: "a layer object")
         if o["frame"] != nil, let other = ["bounds", "position"].first(where: { o[$0] != nil }) {
@@ -253,14 +258,17 @@ struct SceneFileParser {
 
     func tap(_ f: Field) throws -> TapBinding {
         let o = try f.object(allowing: ["layer", "run", "on", "key"], what: "a tap binding")
-        let layer = try o.require("layer", "the layer that is tapped").string(maxLength: 1000)
-        let run = try o.require("run", "the name of an animation in the file's \"animations\"").string(maxLength: 200)
-        var on = [layer]
+        let layerField = try o.require("layer", "the layer that is tapped")
+        let layer = try layerField.string(maxLength: 1000)
+        let runField = try o.require("run", "the name of an animation in the file's \"animations\"")
+        let run = try runField.string(maxLength: 200)
+        var onFields = [layerField]
         if let onField = o["on"] {
-            if case .array = onField.node.value { on = try onField.array().map { try $0.string(maxLength: 1000) } } else { on = [try onField.string(maxLength: 1000)] }
+            if case .array = onField.node.value { onFields = try onField.array() } else { onFields = [onField] }
         }
+        let on = try onFields.map { try $0.string(maxLength: 1000) }
         let key = try o["key"]?.string(maxLength: 200) ?? run
-        return TapBinding(layer: layer, run: run, key: key, on: on, field: f)
+        return TapBinding(layer: layer, run: run, key: key, on: on, field: f, layerField: layerField, runField: runField, onFields: onFields)
     }
 }
 

@@ -58,6 +58,11 @@ public final class LiveWindow {
         public var vsync: Bool
         /// Where `sceneName` is found.
         public var scenes: SceneCatalog
+        /// Added to a recorded trace's header (a scene file's path and hash).
+        public var headerKeys: [String: TraceValue] = [:]
+        /// Asked every few loop passes for a scene to replace the current one (a scene
+        /// file edited on disk); nil keeps it. The window keeps its time and its trace.
+        public var reload: ((Scene) -> Scene?)?
 
         public init(sceneName: String, sceneOptions: [String: TraceValue] = [:], viewSize: Size = Size(width: 480, height: 320),
                     recordPath: String? = nil, screenshotPath: String? = nil, exitAfterIdle: Double? = nil,
@@ -136,7 +141,7 @@ public final class LiveWindow {
                                      scale: LiveWindow.tidy(drawnScale), fps: fps,
                                      options: try descriptor.sceneOptions(options.sceneOptions).resolved,
                                      recorded: ISO8601DateFormatter().string(from: Date()),
-                                     generator: StrataVersion.generator)
+                                     generator: StrataVersion.generator, otherKeys: options.headerKeys)
             writer = try TraceWriter(path: path, header: header)
         }
 
@@ -165,7 +170,18 @@ public final class LiveWindow {
 
         let frameInterval = 1.0 / fps
         var lastFrameStart = monotonicSeconds()
+        var passes = 0
         while !surface.shouldClose && StopSignal.flag == 0 && failure == nil {
+            passes += 1
+            if let reload = options.reload, passes % 10 == 0, let replacement = reload(scene) {
+                // Events already delivered stay delivered; the new scene starts at now.
+                driver.step(to: max(lastT, elapsed()))
+                scene = replacement
+                driver = SceneDriver(scene: replacement)
+                driver.step(to: max(lastT, elapsed()))
+                dirty = true
+                surface.setTitle(title())
+            }
             let now = elapsed()
             if let idle = options.exitAfterIdle, now - lastEventTime >= idle, !pointerDown, driver.pendingEventCount == 0, scene.isIdle { break }
             if dirty || scene.hasRunningAnimations {

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import StrataModel
+import StrataRender
+import StrataTestSupport
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// Copies a shipped scene file into `dir` and returns its name there.
+private func copyScene(_ name: String, to dir: String) throws -> String {
+    let file = "\(name).scene.json"
+    try? FileManager.default.removeItem(atPath: dir + "/" + file)
+    try FileManager.default.copyItem(atPath: repository + "/Scenes/" + file, toPath: dir + "/" + file)
+    return file
+}
+
+/// Peak signal-to-noise ratio of two RGBA images, dB (infinite when identical).
+private func psnr(_ a: Image, _ b: Image) -> Double {
+    var sum = 0.0
+    for (x, y) in zip(a.pixels, b.pixels) { let d = Double(x) - Double(y); sum += d * d }
+    let mse = sum / Double(a.pixels.count)
+    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+}
+
+/// A scene file goes wherever a scene name does: render, replay, check, lint, help.
+@Suite(.serialized) struct SceneFileCommandTests {
+    /// The shipped carousel file draws the built-in carousel's frame, byte for byte.
+    @Test(arguments: ["0", "30", "47.5", "-100", "200.25"])
+    func theCarouselFileRendersTheBuiltInCarousel(_ angle: String) throws {
+        let dir = try temporaryDirectory("scenefile-carousel-\(angle)")
+        let file = try copyScene("carousel", to: dir)
+        let a = try strata(["render", file, "--angle", angle, "--out", "file.png"], in: dir)
+        #expect(a.status == 0, "\(a.stderr)")
+        #expect(a.stdout == "wrote file.png (480x320 px, carousel at 0 s after 0 events: angle: \(angle))\n")
+        let b = try strata(["render", "carousel", "--angle", angle, "--out", "builtin.png"], in: dir)
+        #expect(b.status == 0, "\(b.stderr)")
+        let fileImage = try PNG.read(path: dir + "/file.png"), builtIn = try PNG.read(path: dir + "/builtin.png")
+        #expect(psnr(fileImage, builtIn) >= 50)
+        #expect(fileImage.pixels == builtIn.pixels)
+    }
+
+    /// The shipped drag, its header naming the scene file next to it, replays through the
+    /// file to the built-in carousel's frames and angle.
+    @Test func theShippedDragReplaysThroughTheFile() throws {
+        let dir = try temporaryDirectory("scenefile-drag")
+        _ = try copyScene("carousel", to: dir)
+        let lines = try String(contentsOfFile: repository + "/Traces/carousel-drag.trace", encoding: .utf8).split(separator: "\n")
+        let header = lines[0].dropLast() + #", "sceneFile": "carousel.scene.json"}"#
+        try ([String(header)] + lines.dropFirst().map(String.init)).joined(separator: "\n").appending("\n")
+            .write(toFile: dir + "/drag.trace", atomically: true, encoding: .utf8)
+        let file = try strata(["replay", "drag.trace", "--out", "file", "--every", "24"], in: dir)
+        #expect(file.status == 0, "\(file.stderr)")
+        let builtIn = try strata(["replay", repository + "/Traces/carousel-drag.trace", "--out", "builtin", "--every", "24"], in: dir)
+        #expect(builtIn.status == 0, "\(builtIn.stderr)")
+        #expect(file.stdout.hasSuffix("angle: 20\n") && builtIn.stdout.hasSuffix("angle: 20\n"), "\(file.stdout)")
+        #expect(file.stdout.contains("replayed 193 frames"))
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/builtin").sorted()
+        #expect(frames.count == 9)
+        for name in frames {
+            let a = try PNG.read(path: dir + "/file/" + name), b = try PNG.read(path: dir + "/builtin/" + name)
+            #expect(a.pixels == b.pixels, "\(name)")
+        }
+    }
+
+    /// A trace saved from a file scene names the file (relative to the trace) and its
+    /// hash; replay finds it there, or by --scene, and warns when the file has changed.
+    @Test func aTraceRemembersItsSceneFile() throws {
+        let dir = try temporaryDirectory("scenefile-trace")
+        let file = try copyScene("carousel", to: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/traces", withIntermediateDirectories: true)
+        let r = try strata(["render", file, "--angle", "10", "--out", "r.png", "--save-trace", "traces/r.trace"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let trace = try String(contentsOfFile: dir + "/traces/r.trace", encoding: .utf8)
+        #expect(trace.contains(#""sceneFile": "../carousel.scene.json""#), "\(trace)")
+        #expect(trace.contains(#""sceneSHA256": ""#))
+        let replay = try strata(["replay", "traces/r.trace", "--out", "frames", "--frames", "1"], in: dir)
+        #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
+        #expect(try PNG.read(path: dir + "/frames/frame-00000.png").pixels == PNG.read(path: dir + "/r.png").pixels)
+
+        // Changed on disk: replayed as it is, with a warning.
+        let text = try String(contentsOfFile: dir + "/" + file, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"cornerRadius\": 10", with: "\"cornerRadius\": 30").write(toFile: dir + "/" + file, atomically: true, encoding: .utf8)
+        let changed = try strata(["replay", "traces/r.trace", "--out", "frames2", "--frames", "1"], in: dir)
+        #expect(changed.status == 0)
+        #expect(changed.stderr.hasPrefix("strata: warning: traces/../carousel.scene.json has changed since traces/r.trace was recorded"), "\(changed.stderr)")
+
+        // Moved away: found by --scene, else a clear error.
+        try FileManager.default.moveItem(atPath: dir + "/" + file, toPath: dir + "/moved.scene.json")
+        let lost = try strata(["replay", "traces/r.trace", "--out", "frames3"], in: dir)
+        #expect(lost.status == 2)
+        #expect(lost.stderr == "strata: error: traces/r.trace: the trace was recorded from the scene file ../carousel.scene.json, which is not at traces/../carousel.scene.json; give it with --scene PATH\n")
+        let found = try strata(["replay", "traces/r.trace", "--scene", "moved.scene.json", "--out", "frames4", "--frames", "1"], in: dir)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/frames4/frame-00000.png"))
+    }
+
+    @Test func lintChecksWithoutRendering() throws {
+        let dir = try temporaryDirectory("scenefile-lint")
+        let file = try copyScene("carousel", to: dir)
+        let ok = try strata(["lint", file], in: dir)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout == "carousel.scene.json: ok (7 layers, 0 animations, options: planes, angle, momentum, snap)\n")
+        try #"{"strataScene": 1, "size": [100, 100], "root": {"sublayers": [{}, {}, {"cornerRadius": "10px"}]}}"#
+            .write(toFile: dir + "/bad.scene.json", atomically: true, encoding: .utf8)
+        let bad = try strata(["lint", "bad.scene.json"], in: dir)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "strata: error: bad.scene.json:1:88: root.sublayers[2].cornerRadius: expected a number, got \"10px\"\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["bad.scene.json", "carousel.scene.json"])
+    }
+
+    /// Every command reports a bad file the same way, exit 2, and writes nothing.
+    @Test(arguments: [["render", "bad.scene.json", "--out", "x.png"], ["render", "missing.scene.json"],
+                      ["window", "bad.scene.json"], ["help", "bad.scene.json"]])
+    func aBadFileIsOneErrorAndNothingWritten(_ args: [String]) throws {
+        let dir = try temporaryDirectory("scenefile-bad-\(args[0])")
+        try "{\"strataScene\": 1,\n \"size\": [100, 100],\n \"root\": {\"opacity\": [1]}}".write(toFile: dir + "/bad.scene.json", atomically: true, encoding: .utf8)
+        let r = try strata(args, in: dir, environment: ["DISPLAY": ""])
+        #expect(r.status == 2)
+        let expected = args[1] == "missing.scene.json"
+            ? "strata: error: missing.scene.json:1:1: cannot read the scene file: No such file or directory\n"
+            : "strata: error: bad.scene.json:3:22: root.opacity: expected a number, got an array\n"
+        #expect(r.stderr == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["bad.scene.json"])
+    }
+
+    @Test func helpDescribesTheFilesOptions() throws {
+        let r = try strata(["help", repository + "/Scenes/carousel.scene.json"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("--angle X               starting angle in degrees (0: plane 0 faces front) (default 0;"))
+        #expect(r.stdout.contains("--tap LAYER"))
+    }
+}
