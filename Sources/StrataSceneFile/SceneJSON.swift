@@ -1,3 +1,5 @@
+import StrataGestures
+
 /// A JSON value with where it stands in the file. Foundation's JSONSerialization gives no
 /// positions, and a scene file's errors must name line and column, so scene files have
 /// their own small reader: strict RFC 8259 (no comments, no trailing commas, no duplicate
@@ -28,24 +30,10 @@ public struct JSONNode: Sendable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(_, let text): return text
-        case .string(let s): return s.count > 40 ? JSONNode.quoted(String(s.prefix(40))) + "…" : JSONNode.quoted(s)
+        case .string(let s): return s.count > 40 ? TraceJSON.string(String(s.prefix(40))) + "…" : TraceJSON.string(s)
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

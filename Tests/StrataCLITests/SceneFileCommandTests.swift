@@ -39,6 +39,46 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         #expect(fileImage.pixels == builtIn.pixels)
     }
 
+    /// The shipped shake file draws the built-in form and its shakes, byte for byte (the
+    /// completion's alert, 0.6 s after the third button, is the built-in scene's alone).
+    @Test(arguments: [("all", "0"), ("all", "0.1642201497610505"), ("all", "0.25"), ("one", "0.2"), ("one", "0.45"),
+                      ("completion", "0.3"), ("completion", "0.59")])
+    func theShakeFileRendersTheBuiltInShake(_ button: String, _ time: String) throws {
+        let dir = try temporaryDirectory("scenefile-shake-\(button)-\(time)")
+        let file = try copyScene("shake", to: dir)
+        let layer = ["one": "button.shake one", "all": "button.shake all", "completion": "button.shake all with completion"][button]!
+        let a = try strata(["render", file, "--tap", layer, "--time", time, "--out", "file.png"], in: dir)
+        #expect(a.status == 0, "\(a.stderr)")
+        #expect(a.stdout == "wrote file.png (320x568 px, shake at \(time) s after 2 events: taps: 1)\n")
+        let b = try strata(["render", "shake", "--shake", button, "--time", time, "--out", "builtin.png"], in: dir)
+        #expect(b.status == 0, "\(b.stderr)")
+        let fileImage = try PNG.read(path: dir + "/file.png"), builtIn = try PNG.read(path: dir + "/builtin.png")
+        #expect(psnr(fileImage, builtIn) >= 50)
+        #expect(fileImage.pixels == builtIn.pixels)
+    }
+
+    /// The shipped shake-all trace replays through the file to the built-in frames.
+    @Test func theShippedShakeReplaysThroughTheFile() throws {
+        let dir = try temporaryDirectory("scenefile-shake-trace")
+        _ = try copyScene("shake", to: dir)
+        let lines = try String(contentsOfFile: repository + "/Traces/shake-all.trace", encoding: .utf8).split(separator: "\n")
+        let header = lines[0].dropLast() + #", "sceneFile": "shake.scene.json"}"#
+        try ([String(header)] + lines.dropFirst().map(String.init)).joined(separator: "\n").appending("\n")
+            .write(toFile: dir + "/shake.trace", atomically: true, encoding: .utf8)
+        let file = try strata(["replay", "shake.trace", "--out", "file", "--every", "5"], in: dir)
+        #expect(file.status == 0, "\(file.stderr)")
+        let builtIn = try strata(["replay", repository + "/Traces/shake-all.trace", "--out", "builtin", "--every", "5"], in: dir)
+        #expect(builtIn.status == 0, "\(builtIn.stderr)")
+        // Both run until the shake is over: the same number of frames.
+        #expect(file.stdout.split(separator: " ").prefix(3) == builtIn.stdout.split(separator: " ").prefix(3), "\(file.stdout) \(builtIn.stdout)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/builtin").sorted()
+        #expect(frames.count > 10)
+        for name in frames {
+            let a = try PNG.read(path: dir + "/file/" + name), b = try PNG.read(path: dir + "/builtin/" + name)
+            #expect(a.pixels == b.pixels, "\(name)")
+        }
+    }
+
     /// The shipped drag, its header naming the scene file next to it, replays through the
     /// file to the built-in carousel's frames and angle.
     @Test func theShippedDragReplaysThroughTheFile() throws {
@@ -97,15 +137,17 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
     @Test func lintChecksWithoutRendering() throws {
         let dir = try temporaryDirectory("scenefile-lint")
         let file = try copyScene("carousel", to: dir)
-        let ok = try strata(["lint", file], in: dir)
+        let shake = try copyScene("shake", to: dir)
+        let ok = try strata(["lint", file, shake], in: dir)
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(ok.stdout == "carousel.scene.json: ok (7 layers, 0 animations, options: planes, angle, momentum, snap)\n")
+        #expect(ok.stdout == "carousel.scene.json: ok (7 layers, 0 animations, options: planes, angle, momentum, snap)\n"
+                + "shake.scene.json: ok (14 layers, 2 animations)\n")
         try #"{"strataScene": 1, "size": [100, 100], "root": {"sublayers": [{}, {}, {"cornerRadius": "10px"}]}}"#
             .write(toFile: dir + "/bad.scene.json", atomically: true, encoding: .utf8)
         let bad = try strata(["lint", "bad.scene.json"], in: dir)
         #expect(bad.status == 2)
         #expect(bad.stderr == "strata: error: bad.scene.json:1:88: root.sublayers[2].cornerRadius: expected a number, got \"10px\"\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["bad.scene.json", "carousel.scene.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["bad.scene.json", "carousel.scene.json", "shake.scene.json"])
     }
 
     /// Every command reports a bad file the same way, exit 2, and writes nothing.

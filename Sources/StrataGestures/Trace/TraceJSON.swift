@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON of one trace line, both ways: reading JSONSerialization's output (NSNumber,
 /// NSNull…) into typed values, and writing values as compact, deterministic text.
-enum TraceJSON {
+public enum TraceJSON {
     static let headerExample = #"{"trace": 1, "scene": "carousel", "width": 480, "height": 320, "scale": 1, "fps": 60}"#
     static let eventExample = #"{"t": 0.25, "kind": "down", "x": 120.5, "y": 160}"#
 
@@ -65,7 +65,8 @@ enum TraceJSON {
         return n.description
     }
 
-    static func string(_ s: String) -> String {
+    /// A JSON string literal of `s` (also the scene file reader's way of quoting values).
+    public static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
