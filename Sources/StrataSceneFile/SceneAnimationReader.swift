@@ -16,6 +16,17 @@ extension Field {
     static let timingKeys = ["class", "duration", "beginTime", "speed", "timeOffset", "repeatCount", "repeatDuration",
                              "autoreverses", "fillMode", "removedOnCompletion", "timingFunction"]
 
+    /// The keys an animation object of `cls` may have.
+    static func animationKeys(_ cls: String) -> [String] {
+        let property = ["keyPath", "additive", "cumulative"]
+        switch cls {
+        case "CABasicAnimation": return timingKeys + property + ["fromValue", "toValue", "byValue"]
+        case "CASpringAnimation": return timingKeys + property + ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"]
+        case "CAKeyframeAnimation": return timingKeys + property + ["values", "keyTimes", "timingFunctions", "calculationMode"]
+        default: return timingKeys + ["animations"]
+        }
+    }
+
     /// Reads one animation. `prototypes`: layers of the classes it may be added to; its
     /// key paths must be animatable on one of them, and values are read as that key
     /// path's kind (a number, a point, a colour, a transform, ...).
@@ -25,15 +36,7 @@ extension Field {
             throw error("missing \"class\" (one of \(Field.animationClasses.joined(separator: ", ")))")
         }
         let cls = try clsField.choice(Field.animationClasses.map { ($0, $0) }, what: "animation class")
-        let property = ["keyPath", "additive", "cumulative"]
-        let keys: [String]
-        switch cls {
-        case "CABasicAnimation": keys = Field.timingKeys + property + ["fromValue", "toValue", "byValue"]
-        case "CASpringAnimation": keys = Field.timingKeys + property + ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"]
-        case "CAKeyframeAnimation": keys = Field.timingKeys + property + ["values", "keyTimes", "timingFunctions", "calculationMode"]
-        default: keys = Field.timingKeys + ["animations"]
-        }
-        let o = try object(allowing: keys, what: "an animation object")
+        let o = try object(allowing: Field.animationKeys(cls), what: "an animation object")
         let timing = try mediaTiming(o, scope)
 
         if cls == "CAAnimationGroup" {

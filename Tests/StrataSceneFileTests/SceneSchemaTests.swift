@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import StrataSceneFile
+
+/// docs/strata-scene.schema.json says what the reader takes: the same keys at every
+/// level, and every key the shipped scenes use.
+@Suite struct SceneSchemaTests {
+    let schema: [String: Any]
+
+    init() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/docs/strata-scene.schema.json"))
+        schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func properties(_ path: [String]) -> Set<String> {
+        var node: Any? = schema
+        for key in path { node = (node as? [String: Any])?[key] }
+        return Set(((node as? [String: Any])?["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+    }
+
+    @Test func theSchemaHasTheReadersKeys() {
+        #expect(properties([]) == Set(SceneFileParser.topKeys))
+        #expect(properties(["$defs", "layer"]) == Set(LayerClass.allCases.flatMap(LayerProperty.keys(for:))))
+        #expect(properties(["$defs", "animation"]) == Set(Field.animationClasses.flatMap(Field.animationKeys)))
+        #expect(properties(["$defs", "option"]) == ["type", "default", "range", "help", "bind"])
+        let colors = (((schema["$defs"] as? [String: Any])?["color"] as? [String: Any])?["anyOf"] as? [[String: Any]])?
+            .compactMap { $0["enum"] as? [String] }.first
+        #expect(colors == SceneColors.names)
+    }
+
+    /// Every object key of the shipped scenes (names the author chose aside: options,
+    /// animations by key) is a key the schema knows.
+    @Test(arguments: ["carousel", "shake"])
+    func theShippedScenesUseOnlySchemaKeys(_ name: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Scenes/\(name).scene.json"))
+        var known = Set<String>()
+        func collect(_ any: Any) {
+            if let d = any as? [String: Any] {
+                if let p = d["properties"] as? [String: Any] { known.formUnion(p.keys) }
+                d.values.forEach(collect)
+            } else if let a = any as? [Any] { a.forEach(collect) }
+        }
+        collect(schema)
+        var used = Set<String>()
+        func walk(_ any: Any, named: Bool) {
+            if let d = any as? [String: Any] {
+                for (k, v) in d {
+                    if !named { used.insert(k) }
+                    walk(v, named: !named && (k == "options" || k == "animations") && v is [String: Any])
+                }
+            } else if let a = any as? [Any] { a.forEach { walk($0, named: false) } }
+        }
+        walk(try JSONSerialization.jsonObject(with: data), named: false)
+        #expect(used.subtracting(known).isEmpty, "keys missing from the schema: \(used.subtracting(known).sorted())")
+        #expect(used.count > 20)
+    }
+}
