@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
-        .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes"]),
+        .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage"]),
     ]
 )

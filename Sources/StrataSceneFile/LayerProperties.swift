@@ -165,7 +165,7 @@ extension Field {
         do {
             return try PNG.decode([UInt8](data), name: relative, maximumSide: c.limits.imageSide)
         } catch {
-            throw self.error("\(node.described) is not a PNG this reader takes: \(error) (at most \(c.limits.imageSide) pixels a side)")
+            throw self.error("\(node.described) is not a PNG this reader takes: \(error)")
         }
     }
 }
