@@ -15,10 +15,11 @@ struct CheckCommand: StrataSubcommand {
     static let options = OptionGroup(title: "OPTIONS", options: [
         OptionSpec("references", .text(maxLength: 4096), valueName: "DIR", help: "the reference frames (required)"),
         OptionSpec("record", .boolean,
-                   help: "write (or rewrite) the references from this replay instead of comparing; says how many changed"),
+                   help: "write (or rewrite) the references from this replay instead of comparing; says how many changed. All or nothing: the new set is written beside the old one and swapped in by a rename once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
         OptionSpec("report", .text(maxLength: 4096), valueName: "PATH",
                    help: "write one self-contained HTML report: every frame's result, and expected, actual and diff side by side for failures"),
-        OptionSpec("out", .text(maxLength: 4096), valueName: "DIR", help: "also write the replayed frames to DIR"),
+        OptionSpec("out", .text(maxLength: 4096), valueName: "DIR", help: "also write the replayed frames to DIR (as 'strata replay --out' does; never the references directory or a place inside it)"),
+        CommonOptions.clean, CommonOptions.keep,
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
         CommonOptions.shaders, CommonOptions.backend, CommonOptions.verbose,
@@ -56,33 +57,64 @@ struct CheckCommand: StrataSubcommand {
         let replayer = try Replayer(trace: trace, name: tracePath, fps: a.number("fps"), scale: a.number("scale"),
                                     scenes: try context.catalog(for: trace, at: tracePath, args: args))
         printWarnings(warnings)
+        let out = a.string("out"), report = a.string("report")
+        for (flag, path) in [("--out", out), ("--report", report)] {
+            if let path { try OutputGuard.refuseOverlap(output: path, flag: flag, references: references) }
+        }
+        if let report { try OutputGuard.checkWritableFile(report) }
         if !record {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw UsageError("\(references): no such directory of reference frames (record them with --record)")
             }
         }
-        let out = a.string("out")
-        if let out { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
+        let outDirectory = try out.map { try FrameDirectory($0, policy: try CommonOptions.framePolicy(a)) }
+        let recording = record ? try ReferenceRecording(directory: references) : nil
+        // A check reads the references while no recording swaps them.
+        let readLock = record ? nil : try DirectoryLock(references, shared: true)
+        defer { readLock?.release() }
 
-        let renderer = try CommonOptions.offscreenRenderer(a)
         let checker = ReferenceChecker(directory: references, options: options, mode: record ? .all : .none)
+        if let recording { checker.writeDirectory = recording.staging }
         var produced = Set<String>()
-        let result = try replayer.frames(renderer: renderer) { frame in
-            let file = Replayer.frameFileName(frame.index)
-            produced.insert(file)
-            if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
-            try checker.check(frame.image, named: String(file.dropLast(4)))
-            if !record, let entry = checker.result.entries.last, !entry.passed { CheckCommand.printFailure(entry) }
+        let result: ReplayResult
+        do {
+            let renderer = try CommonOptions.offscreenRenderer(a)
+            result = try Interruption.during {
+                try replayer.frames(renderer: renderer) { frame in
+                    let file = Replayer.frameFileName(frame.index)
+                    if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
+                    produced.insert(file)
+                    try checker.check(frame.image, named: String(file.dropLast(4)))
+                    if !record, let entry = checker.result.entries.last, !entry.passed { CheckCommand.printFailure(entry) }
+                }
+            }
+        } catch {
+            outDirectory?.abandon()
+            guard let recording else {
+                if var interrupted = error as? Interrupted {
+                    interrupted.done = "checked \(plural(produced.count, "frame"))" + (out.map { ", each also written to \($0)/" } ?? "")
+                    throw interrupted
+                }
+                throw error
+            }
+            recording.abandon()
+            let unchanged = "the references in \(references) were not changed"
+            if var interrupted = error as? Interrupted {
+                interrupted.done = "recorded nothing, \(unchanged)"
+                throw interrupted
+            }
+            throw RenderError.io("\(StrataCommand.message(error)); \(unchanged)")
         }
+        let outNote = outDirectory.flatMap { $0.staleNote($0.finish(produced: produced)) }.map { "\($0) in \(out!)\n" } ?? ""
 
-        if record {
-            let stale = try CheckCommand.referenceFiles(references).subtracting(produced).sorted()
-            for name in stale { try FileManager.default.removeItem(atPath: (references as NSString).appendingPathComponent(name)) }
-            print("recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.changed) changed"
-                  + (stale.isEmpty ? "" : ", \(plural(stale.count, "stale reference")) removed"))
+        if let recording {
+            let stale = try recording.commit()
+            print(outNote + "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.changed) changed"
+                  + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
             return
         }
+        if !outNote.isEmpty { print(outNote, terminator: "") }
         var entries = checker.result.entries
         for extra in try CheckCommand.referenceFiles(references).subtracting(produced).sorted() {
             let entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
@@ -90,7 +122,7 @@ struct CheckCommand: StrataSubcommand {
             CheckCommand.printFailure(entry)
             entries.append(entry)
         }
-        if let report = a.string("report") {
+        if let report {
             try AtomicFile.write(Array(HTMLReport.render(title: "strata check \(tracePath)", entries: entries).utf8), to: report)
             print("report: \(report)")
         }
@@ -99,10 +131,7 @@ struct CheckCommand: StrataSubcommand {
         if failed > 0 { throw ExitStatus(code: 1) }
     }
 
-    private static func referenceFiles(_ dir: String) throws -> Set<String> {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
-        return Set(names.filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") })
-    }
+    private static func referenceFiles(_ dir: String) throws -> Set<String> { FrameDirectory.frames(in: dir) }
 
     private static func printFailure(_ e: ReportEntry) {
         if let problem = e.problem { print("\(e.name): FAIL: \(problem)"); return }

@@ -19,6 +19,19 @@ enum CommonOptions {
     static let verbose = OptionSpec("verbose", .boolean, help: "say on standard error which GL platform and renderer draw, and why others were skipped")
     static let fps = OptionSpec("fps", .number(1...1000), valueName: "N", help: "frames per second (default: the trace's)")
 
+    static let clean = OptionSpec("clean", .boolean, help: "remove every frame of an earlier run from the output directory before writing the first new one")
+    static let keep = OptionSpec("keep", .boolean, help: "keep frames of an earlier run that this run does not write (by default they are removed at the end, and the summary says how many)")
+
+    /// What to do with an earlier run's frames in an output directory: `--clean`, `--keep` or neither.
+    static func framePolicy(_ a: ParsedArguments) throws -> FrameDirectory.Policy {
+        switch (a.flag("clean"), a.flag("keep")) {
+        case (true, true): throw UsageError("give --clean or --keep, not both")
+        case (true, false): return .clean
+        case (false, true): return .keep
+        case (false, false): return .replace
+        }
+    }
+
     /// The output group of `render`, with the scene's defaults.
     static func output(for d: SceneDescriptor?) -> OptionGroup {
         let name = d?.name ?? "SCENE"

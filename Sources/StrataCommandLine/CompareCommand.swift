@@ -99,8 +99,9 @@ struct CompareCommand: StrataSubcommand {
             let name = URL(fileURLWithPath: actual).lastPathComponent
             var diffPath = diff
             if let d = diff, case .directory? = try? PathKind(d) { diffPath = d + "/" + name }
-            if let d = diffPath, [expected, actual].contains(where: { samePath($0, d) }) {
-                throw UsageError("--diff \(d) would overwrite an input frame")
+            if let d = diffPath {
+                if [expected, actual].contains(where: { samePath($0, d) }) { throw UsageError("--diff \(d) would overwrite an input frame") }
+                try OutputGuard.checkWritableFile(d)
             }
             return [FramePair(name: name, expected: expected, actual: actual, diff: diffPath)]
 
@@ -126,7 +127,7 @@ struct CompareCommand: StrataSubcommand {
     private static func pngNames(in directory: String) throws -> Set<String> {
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw UsageError("\(directory): cannot list the directory")
+            throw UsageError("\(directory): cannot list the directory: \(SystemError.reason(of: error))")
         }
         return Set(entries.filter { name in
             guard !name.hasPrefix("."), name.lowercased().hasSuffix(".png") else { return false }
@@ -136,8 +137,8 @@ struct CompareCommand: StrataSubcommand {
     }
 
     private static func prepareDiffDirectory(_ path: String, inputs: [String]) throws {
-        if inputs.contains(where: { samePath($0, path) }) {
-            throw UsageError("--diff \(path) is an input directory; its frames would be overwritten")
+        for input in inputs where OutputGuard.overlaps(input, path) {
+            throw UsageError("--diff \(path) is, contains or lies inside the input directory \(input) (after resolving symlinks); its frames would be overwritten")
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -145,14 +146,11 @@ struct CompareCommand: StrataSubcommand {
             return
         }
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw UsageError("--diff \(path): cannot create the directory")
+            throw UsageError("--diff \(path): cannot create the directory: \(SystemError.reason(of: error))")
         }
     }
 
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        URL(fileURLWithPath: a).resolvingSymlinksInPath().standardizedFileURL.path
-            == URL(fileURLWithPath: b).resolvingSymlinksInPath().standardizedFileURL.path
-    }
+    private static func samePath(_ a: String, _ b: String) -> Bool { OutputGuard.resolved(a) == OutputGuard.resolved(b) }
 }
 
 /// Whether a command-line path is a file or a directory; a missing path is an error naming it.

@@ -47,6 +47,8 @@ struct RenderCommand: StrataSubcommand {
         let time = a.number("time") ?? d.defaultTime
         let (pixelWidth, pixelHeight) = try CommonOptions.pixels(view, scale: scale)
         let out = a.string("out") ?? "\(d.name).png"
+        try OutputGuard.checkWritableFile(out)
+        if let path = a.string("save-trace") { try OutputGuard.checkWritableFile(path) }
 
         let trace = try ArgumentParser.checked { () -> Trace in
             let options = try d.sceneOptions(a.values(of: d.options))

@@ -11,7 +11,8 @@ struct ReplayCommand: StrataSubcommand {
 
     static let options = OptionGroup(title: "OPTIONS", options: [
         OptionSpec("out", .text(maxLength: 4096), default: "frames", valueName: "DIR",
-                   help: "output directory, created if missing; frames already there with the same names are replaced"),
+                   help: "output directory, created if missing and locked while the replay writes (a second strata writing there stops with an error); frames of an earlier run are replaced, and those this run does not write are removed at the end"),
+        CommonOptions.clean, CommonOptions.keep,
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
         OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames"),
@@ -60,14 +61,28 @@ struct ReplayCommand: StrataSubcommand {
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scale: a.number("scale"),
                                     maxFrames: a.integer("frames"), scenes: scenes)
         let out = a.string("out") ?? "frames"
+        try OutputGuard.refuseReferencesDirectory(out, flag: "--out")
+        let directory = try FrameDirectory(out, policy: try CommonOptions.framePolicy(a))
         let renderer = try CommonOptions.offscreenRenderer(a)
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
         let started = DispatchTime.now().uptimeNanoseconds
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
-        let result = try replayer.writeFrames(to: out, renderer: renderer, every: a.integer("every") ?? 1, options: png) { done, planned in
-            progress?.update(done, of: planned)
+        let every = a.integer("every") ?? 1
+        let result: ReplayResult
+        do {
+            result = try Interruption.during {
+                try replayer.writeFrames(to: out, renderer: renderer, every: every, options: png) { done, planned in
+                    progress?.update(done, of: planned)
+                }
+            }
+        } catch {
+            progress?.finish()
+            directory.abandon()
+            throw error
         }
         progress?.finish()
+        let produced = Set(stride(from: 0, to: result.frameCount, by: every).map(Replayer.frameFileName))
+        let note = directory.staleNote(directory.finish(produced: produced)).map { "; \($0)" } ?? ""
         let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let ms = wall * 1000 / Double(max(1, result.frameCount))
         let ending: String
@@ -78,7 +93,7 @@ struct ReplayCommand: StrataSubcommand {
         }
         print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps) "
             + "in \(format(wall, 2)) s, \(format(ms, 1)) ms per frame; wrote \(plural(result.emittedFrameCount, "PNG")) "
-            + "(\(replayer.pixelWidth)x\(replayer.pixelHeight) px) to \(out)/; \(result.finalStatus)\(ending)")
+            + "(\(replayer.pixelWidth)x\(replayer.pixelHeight) px) to \(out)/; \(result.finalStatus)\(ending)\(note)")
     }
 }
 

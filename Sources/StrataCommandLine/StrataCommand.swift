@@ -55,6 +55,10 @@ public enum StrataCommand {
             return 0
         } catch let e as ExitStatus {
             return e.code
+        } catch let e as Interrupted {
+            fflush(stdout)
+            FileHandle.standardError.write(Data("strata: \(e.description)\n".utf8))
+            return e.exitStatus
         } catch {
             fflush(stdout)
             FileHandle.standardError.write(Data("strata: error: \(message(error))\n".utf8))

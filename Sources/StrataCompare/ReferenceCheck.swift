@@ -24,14 +24,19 @@ public final class ReferenceChecker {
     public let directory: String
     public let options: CompareOptions
     public let mode: RecordMode
+    /// Where references are written: `directory` itself, or the staging directory of a
+    /// `ReferenceRecording` so that a recording replaces the old set all at once.
+    public var writeDirectory: String
     public private(set) var result = ReferenceCheckResult()
 
     public init(directory: String, options: CompareOptions = CompareOptions(), mode: RecordMode = .none) {
         self.directory = directory; self.options = options; self.mode = mode
+        writeDirectory = directory
     }
 
     public func check(_ image: Image, named name: String) throws {
         let path = (directory as NSString).appendingPathComponent(name + ".png")
+        let target = (writeDirectory as NSString).appendingPathComponent(name + ".png")
         let exists = FileManager.default.fileExists(atPath: path)
         let record = mode == .all
         if !exists && (mode == .none || mode == .changed) {
@@ -40,11 +45,11 @@ public final class ReferenceChecker {
             return
         }
         if record || !exists {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
             let bytes = try PNG.encode(image)
             let old = exists ? (try? PNG.read(path: path)) : nil
             if old == nil || old!.pixels != image.pixels || old!.width != image.width { result.changed += 1 }
-            try AtomicFile.write(bytes, to: path)
+            try AtomicFile.write(bytes, to: target)
             result.recorded.append(path)
             var entry = ReportEntry(name: name, result: nil)
             if record { entry.recorded = true } else {
@@ -57,7 +62,7 @@ public final class ReferenceChecker {
         let reference = try PNG.read(path: path)
         let (comparison, diff) = FrameComparator.compareWithDiffImage(expected: reference, actual: image, options: options)
         if mode == .changed && !comparison.passed {
-            try AtomicFile.write(try PNG.encode(image), to: path)
+            try AtomicFile.write(try PNG.encode(image), to: target)
             result.recorded.append(path)
             result.changed += 1
             var entry = ReportEntry(name: name, result: comparison)

@@ -1,22 +1,74 @@
 import Foundation
 
-/// Whole-file writes that either complete or leave the old file untouched.
+/// Whole-file writes that either complete or leave the old file untouched: the bytes go
+/// to a temporary file beside the target (`.NAME.tmp-PID`), then rename(2) puts it in
+/// place. A target that is not a regular file is refused (see `OutputGuard`); a symlink
+/// at the target is replaced by the file, not written through. Errors name the path and
+/// errno's reason.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        try OutputGuard.checkTarget(path)
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw RenderError.io("\(path): directory \(dir) does not exist")
+        var s = stat()
+        guard stat(dir, &s) == 0 else { throw SystemError.io(path, "cannot write into \(dir)") }
+        guard s.st_mode & S_IFMT == S_IFDIR else { throw RenderError.io("\(path): \(dir) is not a directory") }
+        let temp = dir + "/" + temporaryName(for: url.lastPathComponent)
+        Interruption.registerTemporary(temp)
+        defer { Interruption.unregisterTemporary(temp) }
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw SystemError.io(path, "cannot create a file in \(dir)") }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno; return
+                }
+                offset += n
+            }
         }
-        let temp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temp, contents: Data(bytes)) else {
-            throw RenderError.io("\(path): cannot write (permission denied or disk full?)")
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(temp)
+            throw SystemError.io(path, "cannot write", failure)
         }
         if rename(temp, path) != 0 {
-            let why = String(cString: strerror(errno))
+            let code = errno
             unlink(temp)
-            throw RenderError.io("\(path): cannot replace: \(why)")
+            throw SystemError.io(path, "cannot replace", code)
         }
+    }
+
+    /// The temporary a write of `name` uses in this process.
+    static func temporaryName(for name: String) -> String { "." + name + ".tmp-\(getpid())" }
+
+    /// The file name a temporary of `write` stands for, or nil when `name` is not one.
+    public static func target(ofTemporary name: String) -> String? {
+        guard name.hasPrefix("."), let range = name.range(of: ".tmp-", options: .backwards) else { return nil }
+        let pid = name[range.upperBound...]
+        guard !pid.isEmpty, pid.count <= 10, pid.allSatisfy({ $0 >= "0" && $0 <= "9" }) else { return nil }
+        let target = String(name[name.index(after: name.startIndex)..<range.lowerBound])
+        return target.isEmpty ? nil : target
+    }
+
+    /// Removes what a killed strata left in `directory`: temporaries of `write` whose
+    /// target `isOurs` accepts, and nothing else. Call it only while holding the
+    /// directory's lock (`DirectoryLock`), so no live writer's temporary is taken.
+    /// Returns how many were removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in directory: String, where isOurs: (String) -> Bool) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
+        var removed = 0
+        for name in names {
+            guard let target = target(ofTemporary: name), isOurs(target) else { continue }
+            let path = directory + "/" + name
+            var s = stat()
+            guard lstat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
     }
 }

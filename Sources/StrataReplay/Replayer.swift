@@ -166,6 +166,8 @@ public final class Replayer {
                 try body(ReplayStep(index: index, time: t, deliveredEventCount: driver.deliveredEventCount, scene: scene))
                 emitted += 1
             }
+            // SIGINT or SIGTERM (under `Interruption.during`): stop after the frame in flight.
+            try Interruption.check()
             let ending: ReplayResult.Ending?
             if let m = maxFrames, index + 1 >= m {
                 ending = .frameLimit
@@ -209,10 +211,7 @@ public final class Replayer {
     }
 
     /// The file name of frame `index`: `frame-00042.png`.
-    public static func frameFileName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
-    }
+    public static func frameFileName(_ index: Int) -> String { FrameFileName.make(index) }
 
     /// Renders the replay into `directory` (created if missing) as `frame-NNNNN.png`,
     /// each written atomically. Encoding and writing frame k run on a serial queue while
@@ -225,7 +224,7 @@ public final class Replayer {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw RenderError.io("\(directory): cannot create the output directory: \((error as NSError).localizedDescription)")
+            throw RenderError.io("\(directory): cannot create the output directory: \(SystemError.reason(of: error))")
         }
         let writer = FrameWriter(depth: pipelineDepth)
         let planned = (plannedFrameCount + every - 1) / every
@@ -238,6 +237,11 @@ public final class Replayer {
                 done += 1
                 progress?(done, max(planned, done))
             }
+        } catch var interrupted as Interrupted {
+            writer.drain()
+            let written = writer.completed
+            interrupted.done = "wrote \(written == 1 ? "1 PNG" : "\(written) PNGs") to \(directory)/ (every frame up to the one in flight), no temporary files left"
+            throw interrupted
         } catch {
             writer.drain()
             throw error
@@ -258,6 +262,9 @@ final class FrameWriter: @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var firstError: Error?
+    private var done = 0
+    /// Writes that succeeded.
+    var completed: Int { lock.lock(); defer { lock.unlock() }; return done }
 
     init(depth: Int) { slots = DispatchSemaphore(value: max(1, depth)) }
 
@@ -272,7 +279,10 @@ final class FrameWriter: @unchecked Sendable {
         queue.async { [self] in
             defer { slots.signal() }
             guard error == nil else { return }
-            do { try work() } catch {
+            do {
+                try work()
+                lock.lock(); done += 1; lock.unlock()
+            } catch {
                 lock.lock(); if firstError == nil { firstError = error }; lock.unlock()
             }
         }

@@ -29,6 +29,23 @@ public func strata(_ args: [String], in directory: String? = nil, environment: [
     return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
 }
 
+/// Starts strata, waits until `ready` holds (polling), sends `signal`, and returns the result.
+public func strata(_ args: [String], sending signal: Int32, when ready: () -> Bool) throws -> RunResult {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: strataBinary)
+    p.arguments = args
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let deadline = Date().addingTimeInterval(120)
+    while !ready() && p.isRunning && Date() < deadline { usleep(20_000) }
+    kill(p.processIdentifier, signal)
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+}
+
 public func temporaryDirectory(_ name: String) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(name)-\(getpid())").path
     try? FileManager.default.removeItem(atPath: dir)
