@@ -11,7 +11,10 @@ public enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         var s = stat()
-        guard stat(dir, &s) == 0 else { throw SystemError.io(path, "cannot write into \(dir)") }
+        guard stat(dir, &s) == 0 else {
+            if errno == ENOENT { throw RenderError.io("\(path): directory \(dir) does not exist") }
+            throw SystemError.io(path, "cannot write into \(dir)")
+        }
         guard s.st_mode & S_IFMT == S_IFDIR else { throw RenderError.io("\(path): \(dir) is not a directory") }
         let temp = dir + "/" + temporaryName(for: url.lastPathComponent)
         Interruption.registerTemporary(temp)

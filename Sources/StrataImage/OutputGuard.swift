@@ -82,11 +82,15 @@ public enum OutputGuard {
     }
 
     /// Checks, before any work, that a file can be created at `path`: the target is a
-    /// regular file or absent, and its directory (or the nearest existing ancestor, which
-    /// will hold the directories strata creates) is a writable directory.
+    /// regular file or absent, and its directory exists and is writable.
     public static func checkWritableFile(_ path: String) throws {
         try checkTarget(path)
-        try checkWritableDirectory((resolved(path) as NSString).deletingLastPathComponent, for: path)
+        let dir = (resolved(path) as NSString).deletingLastPathComponent
+        var s = stat()
+        if stat(dir, &s) != 0 && errno == ENOENT {
+            throw RenderError.io("\(path): directory \((path as NSString).deletingLastPathComponent) does not exist")
+        }
+        try checkWritableDirectory(dir, for: path)
     }
 
     /// Checks that `directory` (or the nearest existing ancestor) is a directory strata may write into.
