@@ -112,7 +112,8 @@ public enum StrataCommand {
             // `strata render carousel --help` shows the scene's options too.
             var text = command.help(context)
             if let scene = argv.first(where: { !$0.hasPrefix("-") }), command.name == "render" || command.name == "window",
-               let d = SceneFile.isScenePath(scene) ? try context.resolve(scene, args: argv).descriptor : context.scenes.descriptor(named: scene) {
+               var d = SceneFile.isScenePath(scene) ? try context.resolve(scene, args: argv).descriptor : context.scenes.descriptor(named: scene) {
+                d.name = scene
                 text += "\n\n" + HelpText.scene(d)
             }
             print(text)
@@ -135,7 +136,13 @@ public enum StrataCommand {
         }
         if let c = subcommands.first(where: { $0.name == topic }) { print(c.help(context)); return }
         if let d = context.scenes.descriptor(named: topic) { print(HelpText.scene(d)); return }
-        if SceneFile.isScenePath(topic) { print(HelpText.scene(try context.resolve(topic, args: []).descriptor)); return }
+        if SceneFile.isScenePath(topic) {
+            // Named by its path in the usage lines: that is what the commands take.
+            var d = try context.resolve(topic, args: []).descriptor
+            d.name = topic
+            print(HelpText.scene(d))
+            return
+        }
         throw UsageError("no command or scene '\(topic)'; commands: \(subcommands.map(\.name).joined(separator: ", ")); scenes: \(context.scenes.names.joined(separator: ", "))")
     }
 }

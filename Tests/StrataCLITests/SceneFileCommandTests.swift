@@ -57,49 +57,41 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         #expect(fileImage.pixels == builtIn.pixels)
     }
 
-    /// The shipped shake-all trace replays through the file to the built-in frames.
-    @Test func theShippedShakeReplaysThroughTheFile() throws {
-        let dir = try temporaryDirectory("scenefile-shake-trace")
-        _ = try copyScene("shake", to: dir)
-        let lines = try String(contentsOfFile: repository + "/Traces/shake-all.trace", encoding: .utf8).split(separator: "\n")
-        let header = lines[0].dropLast() + #", "sceneFile": "shake.scene.json"}"#
+    /// A shipped trace, its header naming the scene file beside it, replayed through the
+    /// file and as shipped (the built-in scene): both summaries and the frame names, each
+    /// frame compared byte for byte.
+    func replayThroughFile(_ trace: String, scene: String, every: Int) throws -> (file: String, builtIn: String, frames: [String]) {
+        let dir = try temporaryDirectory("scenefile-replay-\(trace)")
+        _ = try copyScene(scene, to: dir)
+        let lines = try String(contentsOfFile: repository + "/Traces/\(trace).trace", encoding: .utf8).split(separator: "\n")
+        let header = lines[0].dropLast() + #", "sceneFile": "\#(scene).scene.json"}"#
         try ([String(header)] + lines.dropFirst().map(String.init)).joined(separator: "\n").appending("\n")
-            .write(toFile: dir + "/shake.trace", atomically: true, encoding: .utf8)
-        let file = try strata(["replay", "shake.trace", "--out", "file", "--every", "5"], in: dir)
+            .write(toFile: dir + "/t.trace", atomically: true, encoding: .utf8)
+        let file = try strata(["replay", "t.trace", "--out", "file", "--every", String(every)], in: dir)
         #expect(file.status == 0, "\(file.stderr)")
-        let builtIn = try strata(["replay", repository + "/Traces/shake-all.trace", "--out", "builtin", "--every", "5"], in: dir)
+        let builtIn = try strata(["replay", repository + "/Traces/\(trace).trace", "--out", "builtin", "--every", String(every)], in: dir)
         #expect(builtIn.status == 0, "\(builtIn.stderr)")
-        // Both run until the shake is over: the same number of frames.
-        #expect(file.stdout.split(separator: " ").prefix(3) == builtIn.stdout.split(separator: " ").prefix(3), "\(file.stdout) \(builtIn.stdout)")
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/builtin").sorted()
-        #expect(frames.count > 10)
         for name in frames {
             let a = try PNG.read(path: dir + "/file/" + name), b = try PNG.read(path: dir + "/builtin/" + name)
-            #expect(a.pixels == b.pixels, "\(name)")
+            #expect(a.pixels == b.pixels, "\(trace) \(name)")
         }
+        return (file.stdout, builtIn.stdout, frames)
     }
 
-    /// The shipped drag, its header naming the scene file next to it, replays through the
-    /// file to the built-in carousel's frames and angle.
+    /// The shipped shake-all trace: both run until the shake is over, the same frames.
+    @Test func theShippedShakeReplaysThroughTheFile() throws {
+        let r = try replayThroughFile("shake-all", scene: "shake", every: 5)
+        #expect(r.file.split(separator: " ").prefix(3) == r.builtIn.split(separator: " ").prefix(3), "\(r.file) \(r.builtIn)")
+        #expect(r.frames.count > 10)
+    }
+
+    /// The shipped drag reaches the built-in carousel's angle in as many frames.
     @Test func theShippedDragReplaysThroughTheFile() throws {
-        let dir = try temporaryDirectory("scenefile-drag")
-        _ = try copyScene("carousel", to: dir)
-        let lines = try String(contentsOfFile: repository + "/Traces/carousel-drag.trace", encoding: .utf8).split(separator: "\n")
-        let header = lines[0].dropLast() + #", "sceneFile": "carousel.scene.json"}"#
-        try ([String(header)] + lines.dropFirst().map(String.init)).joined(separator: "\n").appending("\n")
-            .write(toFile: dir + "/drag.trace", atomically: true, encoding: .utf8)
-        let file = try strata(["replay", "drag.trace", "--out", "file", "--every", "24"], in: dir)
-        #expect(file.status == 0, "\(file.stderr)")
-        let builtIn = try strata(["replay", repository + "/Traces/carousel-drag.trace", "--out", "builtin", "--every", "24"], in: dir)
-        #expect(builtIn.status == 0, "\(builtIn.stderr)")
-        #expect(file.stdout.hasSuffix("angle: 20\n") && builtIn.stdout.hasSuffix("angle: 20\n"), "\(file.stdout)")
-        #expect(file.stdout.contains("replayed 193 frames"))
-        let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/builtin").sorted()
-        #expect(frames.count == 9)
-        for name in frames {
-            let a = try PNG.read(path: dir + "/file/" + name), b = try PNG.read(path: dir + "/builtin/" + name)
-            #expect(a.pixels == b.pixels, "\(name)")
-        }
+        let r = try replayThroughFile("carousel-drag", scene: "carousel", every: 24)
+        #expect(r.file.hasSuffix("angle: 20\n") && r.builtIn.hasSuffix("angle: 20\n"), "\(r.file)")
+        #expect(r.file.contains("replayed 193 frames"))
+        #expect(r.frames.count == 9)
     }
 
     /// A trace saved from a file scene names the file (relative to the trace) and its
@@ -170,5 +162,6 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         #expect(r.status == 0)
         #expect(r.stdout.contains("--angle X               starting angle in degrees (0: plane 0 faces front) (default 0;"))
         #expect(r.stdout.contains("--tap LAYER"))
+        #expect(r.stdout.contains("USAGE: strata render \(repository)/Scenes/carousel.scene.json [--planes N]"))
     }
 }
