@@ -73,9 +73,14 @@ public final class FileScene: Scene {
 
         clock.attach(rootLayer)
         for (layer, template, localEnv) in pending {
+            // Counted per copy: a repeat multiplies its layer's animations.
+            let count = template.animations.reduce(0) { $0 + $1.animation.count }
+            guard startedAnimationCount + count + file.library.count <= file.limits.animationCount else {
+                throw template.field.error("the scene starts more than \(file.limits.animationCount) animations (repeats counted)")
+            }
             for (key, a) in template.animations {
                 try add(a, key: key, to: layer, env: localEnv, at: a.field)
-                startedAnimationCount += 1
+                startedAnimationCount += a.count
             }
         }
         try bindOptions()
@@ -293,8 +298,9 @@ public final class FileScene: Scene {
         }
     }
 
-    /// Takes the live option values of `old` (a reload of the same file keeps where the
-    /// pan had turned it) for the options both declare.
+    /// Takes the state input left in `old` (a reload of the same file keeps where the pan
+    /// had turned it): the live values of the options both declare, and the key paths the
+    /// pan drives on layers both name.
     public func adoptState(from old: FileScene) {
         var changed = Set<String>()
         for (name, v) in old.variables where optionNames.contains(name) && variables[name] != v {
@@ -302,6 +308,10 @@ public final class FileScene: Scene {
             changed.insert(name)
         }
         refresh(changed)
+        for d in drives {
+            guard case .keyPath(let name, _) = d.target.kind, old.layersByName[name] != nil else { continue }
+            setValue(old.value(of: d.target), of: d.target)
+        }
     }
 
     // MARK: Scene

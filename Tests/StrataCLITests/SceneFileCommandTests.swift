@@ -109,12 +109,20 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
         #expect(try PNG.read(path: dir + "/frames/frame-00000.png").pixels == PNG.read(path: dir + "/r.png").pixels)
 
+        // strata check finds it too: record references, then pass against them.
+        let record = try strata(["check", "traces/r.trace", "--references", "refs", "--record"], in: dir)
+        #expect(record.status == 0, "\(record.stderr)")
+        let check = try strata(["check", "traces/r.trace", "--references", "refs"], in: dir)
+        #expect(check.status == 0 && check.stdout.hasSuffix("1 passed, 0 failed\n"), "\(check.stdout) \(check.stderr)")
+
         // Changed on disk: replayed as it is, with a warning.
         let text = try String(contentsOfFile: dir + "/" + file, encoding: .utf8)
         try text.replacingOccurrences(of: "\"cornerRadius\": 10", with: "\"cornerRadius\": 30").write(toFile: dir + "/" + file, atomically: true, encoding: .utf8)
         let changed = try strata(["replay", "traces/r.trace", "--out", "frames2", "--frames", "1"], in: dir)
         #expect(changed.status == 0)
         #expect(changed.stderr.hasPrefix("strata: warning: traces/../carousel.scene.json has changed since traces/r.trace was recorded"), "\(changed.stderr)")
+        let failing = try strata(["check", "traces/r.trace", "--references", "refs"], in: dir)
+        #expect(failing.status == 1, "rounder corners are a different frame: \(failing.stdout)")
 
         // Moved away: found by --scene, else a clear error.
         try FileManager.default.moveItem(atPath: dir + "/" + file, toPath: dir + "/moved.scene.json")

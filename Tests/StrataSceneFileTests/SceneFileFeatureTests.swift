@@ -128,6 +128,13 @@ func scene(_ root: String, _ extra: String = "") -> String {
         limits.animationCount = 1
         let two = #"{"a": {"class": "CABasicAnimation", "keyPath": "opacity"}, "b": {"class": "CABasicAnimation", "keyPath": "opacity"}}"#
         #expect(throws: SceneFileError.self) { try makeScene(scene("{}", "\"animations\": " + two), limits: limits) }
+        // One animation on a layer copied three times is three.
+        limits.animationCount = 2
+        let copied = #"{"sublayers": [{"repeat": {"count": 3, "each": {"animations": {"a": {"class": "CABasicAnimation", "keyPath": "opacity"}}}}}]}"#
+        #expect(throws: SceneFileError(file: "t.scene.json", position: SourcePosition(line: 1, column: 95), path: "root.sublayers[0].repeat.each",
+                                       message: "the scene starts more than 2 animations (repeats counted)")) {
+            try makeScene(scene(copied), limits: limits)
+        }
     }
 
     /// contents: a PNG under the scene's directory, unless outside paths are allowed; its

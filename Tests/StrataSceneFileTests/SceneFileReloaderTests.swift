@@ -60,3 +60,19 @@ import StrataModel
         #expect(e.message.hasPrefix("unknown option \"snap\""))
     }
 }
+
+extension SceneFileReloaderTests {
+    /// A pan that drives a layer's key path: the reload keeps the rotation it reached.
+    @Test func aReloadKeepsADrivenKeyPath() throws {
+        let text = scene(#"{"sublayers": [{"name": "card", "frame": [50, 25, 100, 50], "cornerRadius": 2}]}"#,
+                         #""gestures": [{"pan": {"layer": "card", "translation.x": {"keyPath": "transform.rotation.z", "degreesPerPoint": 1}}}]"#)
+        let old = try makeScene(text)
+        SceneDriver(scene: old, events: [.down(x: 100, y: 50, t: 0), .move(x: 145, y: 50, t: 0.1), .up(x: 145, y: 50, t: 0.2)]).step(to: 1)
+        let edited = try SceneFile.parse(data: Array(text.replacingOccurrences(of: "\"cornerRadius\": 2", with: "\"cornerRadius\": 9").utf8), path: "t.scene.json")
+        guard case .success(let new) = SceneFileReloader.scene(from: edited, replacing: old, options: [:], viewSize: edited.size) else {
+            Issue.record("no scene"); return
+        }
+        #expect(new.statusDescription == "card.transform.rotation.z: 45")
+        #expect((new as? FileScene)?.layer(named: "card")?.cornerRadius == 9)
+    }
+}
