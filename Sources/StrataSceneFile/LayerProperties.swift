@@ -124,9 +124,11 @@ extension LayerProperty {
     ]
 
     /// The keys a layer of `cls` may have: its properties and the structural keys.
-    static func keys(for cls: LayerClass) -> [String] {
-        ["class", "name", "sublayers", "animations"] + all.filter { $0.classes == nil || $0.classes!.contains(cls) }.map(\.key)
-    }
+    static func keys(for cls: LayerClass) -> [String] { keysByClass[cls]! }
+
+    private static let keysByClass: [LayerClass: [String]] = Dictionary(uniqueKeysWithValues: LayerClass.allCases.map { cls in
+        (cls, ["class", "name", "sublayers", "animations"] + all.filter { $0.classes == nil || $0.classes!.contains(cls) }.map(\.key))
+    })
 }
 
 extension Field {

@@ -101,12 +101,13 @@ struct SceneFileParser {
         if let m = members.first(where: { $0.key == "class" }) {
             cls = try f.child("class", m.value).choice(LayerClass.allCases.map { ($0.rawValue, $0) }, what: "layer class")
         }
-        if let m = members.first(where: { m in !LayerProperty.keys(for: cls).contains(m.key) }),
+        let allowed = LayerProperty.keys(for: cls)
+        if let m = members.first(where: { m in !allowed.contains(m.key) }),
            let other = LayerClass.allCases.first(where: { LayerProperty.keys(for: $0).contains(m.key) }) {
             throw SceneFileError(file: f.file, position: m.keyPosition, path: f.child(m.key, m.value).path,
                                  message: "\"\(m.key)\" is a property of \(other.rawValue), not \(cls.rawValue) (set \"class\": \"\(other.rawValue)\")")
         }
-        let o = try f.object(allowing: LayerProperty.keys(for: cls), what: "a layer object")
+        let o = try f.object(allowing: allowed, what: "a layer object")
         if o["frame"] != nil, let other = ["bounds", "position"].first(where: { o[$0] != nil }) {
             throw o["frame"]!.error("give either \"frame\" or \"\(other)\", not both (a frame sets the bounds' size and the position)")
         }
