@@ -49,6 +49,7 @@ struct RenderCommand: StrataSubcommand {
         let out = a.string("out") ?? "\(d.name).png"
         try OutputGuard.checkWritableFile(out)
         if let path = a.string("save-trace") { try OutputGuard.checkWritableFile(path) }
+        try resolved.refuseOverwritingFile(["--out": out, "--save-trace": a.string("save-trace")])
 
         let trace = try ArgumentParser.checked { () -> Trace in
             let options = try d.sceneOptions(a.values(of: d.options))

@@ -1,6 +1,7 @@
 import Foundation
 import StrataDriver
 import StrataGestures
+import StrataImage
 import StrataSceneFile
 
 /// A scene as a command names it: a scene of the catalog by name, or a scene file by
@@ -11,6 +12,19 @@ struct ResolvedScene {
     let file: SceneFile?
     /// The command's scenes with the file's first.
     let catalog: SceneCatalog
+}
+
+extension ResolvedScene {
+    /// An output may not be the scene file itself (`render x.scene.json --out x.scene.json`
+    /// would replace the user's scene with a PNG).
+    func refuseOverwritingFile(_ outputs: [String: String?]) throws {
+        guard let file else { return }
+        for (flag, path) in outputs.sorted(by: { $0.key < $1.key }) {
+            if let path, OutputGuard.resolved(path) == OutputGuard.resolved(file.path) {
+                throw UsageError("\(flag) \(path) is the scene file itself; writing there would replace it. Choose another path")
+            }
+        }
+    }
 }
 
 /// The options of commands that read scene files, each declared once.

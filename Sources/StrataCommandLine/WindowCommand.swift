@@ -73,6 +73,7 @@ struct WindowCommand: StrataSubcommand {
         for flag in ["record", "screenshot"] {
             if let path = a.string(flag) { try OutputGuard.checkWritableFile(path) }
         }
+        try resolved.refuseOverwritingFile(["--record": a.string("record"), "--screenshot": a.string("screenshot")])
         let sceneOptions = a.values(of: d.options)
         // Checked now, with the scene's own words, rather than when the window opens.
         _ = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }

@@ -165,6 +165,20 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["bad.scene.json"])
     }
 
+    /// The scene file is an input: no output flag may replace it.
+    @Test(arguments: [["render", "c.scene.json", "--out", "c.scene.json"], ["render", "c.scene.json", "--save-trace", "./c.scene.json"],
+                      ["window", "c.scene.json", "--record", "c.scene.json"]])
+    func theSceneFileIsNeverAnOutput(_ args: [String]) throws {
+        let dir = try temporaryDirectory("scenefile-output-\(args[0])-\(args[2])")
+        try FileManager.default.copyItem(atPath: repository + "/Scenes/carousel.scene.json", toPath: dir + "/c.scene.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/c.scene.json"))
+        let r = try strata(args, in: dir, environment: ["DISPLAY": ""])
+        #expect(r.status == 2)
+        #expect(r.stderr == "strata: error: \(args[2]) \(args[3]) is the scene file itself; writing there would replace it. Choose another path\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/c.scene.json")) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["c.scene.json"])
+    }
+
     @Test func helpDescribesTheFilesOptions() throws {
         let r = try strata(["help", repository + "/Scenes/carousel.scene.json"])
         #expect(r.status == 0)
