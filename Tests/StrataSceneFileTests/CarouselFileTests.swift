@@ -80,3 +80,17 @@ func largestDifference(_ a: [Transform3D], _ b: [Transform3D]) -> Double {
         if trace == "carousel-drag" && options.isEmpty { #expect(file.statusDescription == "angle: 20") }
     }
 }
+
+extension CarouselFileTests {
+    /// The file lays out by {width} and {height}, so another --size gives the seed's tree
+    /// at that size too.
+    @Test func anotherViewSizeIsTheSeedsToo() throws {
+        let size = Size(width: 640, height: 400)
+        let file = try shippedScene("carousel").descriptor.makeScene(options: ["angle": 12.5], viewSize: size)
+        let builtIn = try CarouselController.descriptor.makeScene(options: ["angle": 12.5], viewSize: size)
+        #expect(planeTransforms(file.rootLayer) == planeTransforms(builtIn.rootLayer))
+        let a = file.rootLayer.sublayers[0].sublayers[4], b = builtIn.rootLayer.sublayers[0].sublayers[4]
+        #expect(a.frame == b.frame && file.rootLayer.bounds == builtIn.rootLayer.bounds)
+        #expect(file.rootLayer.sublayers[0].frame == builtIn.rootLayer.sublayers[0].frame)
+    }
+}
