@@ -65,13 +65,21 @@ extension CommandContext {
     /// The scenes a trace replays in: when its header names a scene file, that file
     /// (from `--scene PATH`, else next to the trace) comes first, under the header's
     /// scene name. A file whose hash differs from the header's is used, with a warning.
+    /// `--scene PATH` also replays a trace of a named scene into a file.
     func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> SceneCatalog {
-        guard case .string(let recorded)? = trace.header.otherKeys["sceneFile"] else { return scenes }
         let given = SceneFileOptions.peek(args, SceneFileOptions.scene)
-        let directory = (tracePath as NSString).deletingLastPathComponent
-        let path = given ?? (recorded.hasPrefix("/") ? recorded : (directory.isEmpty ? recorded : (directory as NSString).appendingPathComponent(recorded)))
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw UsageError("\(tracePath): the trace was recorded from the scene file \(recorded), which is not at \(path); give it with --scene PATH")
+        let path: String
+        if case .string(let recorded)? = trace.header.otherKeys["sceneFile"] {
+            let directory = (tracePath as NSString).deletingLastPathComponent
+            path = given ?? (recorded.hasPrefix("/") ? recorded : (directory.isEmpty ? recorded : (directory as NSString).appendingPathComponent(recorded)))
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("\(tracePath): the trace was recorded from the scene file \(recorded), which is not at \(path); give it with --scene PATH")
+            }
+        } else if let given {
+            // A trace of a named scene replayed into a file that describes it.
+            path = given
+        } else {
+            return scenes
         }
         let file = try SceneFile.load(path: path, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {

@@ -79,6 +79,18 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         return (file.stdout, builtIn.stdout, frames)
     }
 
+    /// --scene replays a trace of the built-in carousel into the file.
+    @Test func aBuiltInTraceReplaysIntoAFileByScene() throws {
+        let dir = try temporaryDirectory("scenefile-by-scene")
+        let file = try copyScene("carousel", to: dir)
+        let r = try strata(["replay", repository + "/Traces/carousel-drag.trace", "--scene", file, "--out", "f", "--every", "1000"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("angle: 20\n"))
+        let b = try strata(["replay", repository + "/Traces/carousel-drag.trace", "--out", "b", "--every", "1000"], in: dir)
+        #expect(try PNG.read(path: dir + "/f/frame-00000.png").pixels == PNG.read(path: dir + "/b/frame-00000.png").pixels)
+        #expect(b.status == 0)
+    }
+
     /// The shipped shake-all trace: both run until the shake is over, the same frames.
     @Test func theShippedShakeReplaysThroughTheFile() throws {
         let r = try replayThroughFile("shake-all", scene: "shake", every: 5)
