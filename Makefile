@@ -5,7 +5,7 @@
 SWIFT ?= swift
 OUT ?= out
 # pkg-config module -> Debian package that provides it.
-PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev
+PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev libcrypto:libssl-dev
 # Libraries loaded with dlopen at run time (no pkg-config module, no -dev package
 # needed) -> Debian package. Checked in the loader's cache, which is what dlopen searches.
 RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0 libOSMesa.so.8:libosmesa6
@@ -51,9 +51,18 @@ demo: release
 
 # The example package (a scene of its own, through StrataCommandLine and StrataTesting) is
 # built and tested too: it is how a user's package uses Strata.
+# The whole suite runs on EGL (STRATA_GL=egl); where OSMesa is installed too, the render,
+# replay and shipped-trace suites run again on it, so both backends are shown to give the
+# same bytes. Where only one backend exists, the suite runs on that one.
+HAVE_LIB = $(shell PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q "[[:space:]]$(1) " && echo yes)
+FIRST_GL = $(if $(call HAVE_LIB,libEGL_mesa.so.0),egl,osmesa)
+SECOND_GL = $(if $(and $(call HAVE_LIB,libEGL_mesa.so.0),$(call HAVE_LIB,libOSMesa.so.8)),osmesa)
+BACKEND_SUITES := StrataRenderTests|StrataReplayTests|ShippedTraceTests
+
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	STRATA_GL=$(FIRST_GL) $(SWIFT) test --skip-build
+	$(if $(SECOND_GL),STRATA_GL=$(SECOND_GL) $(SWIFT) test --skip-build --filter '$(BACKEND_SUITES)',@echo "make test: only $(FIRST_GL) is installed; the suite ran on it alone")
 	cd Examples/CustomScene && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # Prints one JSON line per case; see docs/ARCHITECTURE.md for what each case measures.

@@ -32,6 +32,11 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+
+        // SHA-256 (OpenSSL's libcrypto): scene files named in traces, fonts in reference manifests.
+        .target(name: "StrataDigest", dependencies: ["CCrypto"], path: "Sources/StrataDigest"),
 
         // PNG chunks written and 8-bit RGB(A) read with libdeflate; libpng for every other
         // kind of file, its longjmp errors wrapped so Swift sees messages.
@@ -81,7 +86,7 @@ let package = Package(
 
         // Scenes described in JSON files (NAME.scene.json): a strict reader with line and
         // column, the layer tree, animations and gesture bindings, as a SceneDescriptor. No GL.
-        .target(name: "StrataSceneFile", dependencies: ["StrataModel", "StrataDriver", "StrataGestures", "StrataImage"],
+        .target(name: "StrataSceneFile", dependencies: ["StrataModel", "StrataDriver", "StrataGestures", "StrataImage", "StrataDigest"],
                 path: "Sources/StrataSceneFile"),
 
         // UIKit's roles on top of layers: controllers, presentation, alerts, text fields.
@@ -93,7 +98,8 @@ let package = Package(
 
         // Deterministic replay of traces into frames, and the live window's run loop.
         .target(name: "StrataReplay",
-                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures"],
+                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures",
+                               "StrataCompare", "StrataDigest", "StrataText"],
                 path: "Sources/StrataReplay"),
 
         // Snapshot assertions for Swift Testing: assertSnapshot, assertFrames.
@@ -130,7 +136,7 @@ let package = Package(
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
-        .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes"]),
-        .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage"]),
+        .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes", "StrataDigest"]),
+        .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage", "StrataDigest"]),
     ]
 )

@@ -22,8 +22,8 @@ struct CheckCommand: StrataSubcommand {
         CommonOptions.clean, CommonOptions.keep,
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
-        CommonOptions.shaders, CommonOptions.backend, CommonOptions.verbose,
-    ] + SceneFileOptions.traceGroup.options)
+        CommonOptions.shaders,
+    ] + CommonOptions.gl + SceneFileOptions.traceGroup.options)
 
     func help(_ context: CommandContext) -> String {
         """
@@ -32,6 +32,9 @@ struct CheckCommand: StrataSubcommand {
         Replays TRACE offscreen (as 'strata replay' does) and compares frame k with
         DIR/frame-NNNNN.png by the same rules as 'strata compare'. A missing reference, or a
         reference with no frame in the replay, fails. Frames are not written unless --out is given.
+        --record also writes DIR/strata-references.json: the renderer, Mesa and Strata versions
+        and the font files' SHA-256 the frames were drawn with; a check on another renderer
+        warns what differs (a different Mesa or font is the usual cause of a drifting frame).
 
         \(HelpText.lines(CheckCommand.options))
 
@@ -78,6 +81,7 @@ struct CheckCommand: StrataSubcommand {
         if let recording { checker.writeDirectory = recording.staging }
         var produced = Set<String>()
         let result: ReplayResult
+        var manifest: ReferenceManifest?
         do {
             let renderer = try CommonOptions.offscreenRenderer(a)
             result = try Interruption.during {
@@ -89,6 +93,8 @@ struct CheckCommand: StrataSubcommand {
                     if !record, let entry = checker.result.entries.last, !entry.passed { CheckCommand.printFailure(entry) }
                 }
             }
+            // After the frames, so it names only the fonts their text used.
+            manifest = try ReferenceManifest.drawn(by: renderer)
         } catch {
             outDirectory?.abandon()
             guard let recording else {
@@ -109,12 +115,19 @@ struct CheckCommand: StrataSubcommand {
         let outNote = outDirectory.flatMap { $0.staleNote($0.finish(produced: produced)) }.map { "\($0) in \(out!)\n" } ?? ""
 
         if let recording {
+            try manifest?.write(directory: recording.staging)
             let stale = try recording.commit()
             print(outNote + "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.changed) changed"
                   + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
             return
         }
         if !outNote.isEmpty { print(outNote, terminator: "") }
+        var reportWarnings: [String] = []
+        if let manifest, let recorded = try ReferenceManifest.read(directory: references),
+           let warning = recorded.warning(against: manifest, directory: references) {
+            reportWarnings.append(warning)
+            FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
+        }
         var entries = checker.result.entries
         for extra in try CheckCommand.referenceFiles(references).subtracting(produced).sorted() {
             let entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
@@ -123,7 +136,7 @@ struct CheckCommand: StrataSubcommand {
             entries.append(entry)
         }
         if let report {
-            try AtomicFile.write(Array(HTMLReport.render(title: "strata check \(tracePath)", entries: entries).utf8), to: report)
+            try AtomicFile.write(Array(HTMLReport.render(title: "strata check \(tracePath)", entries: entries, warnings: reportWarnings).utf8), to: report)
             print("report: \(report)")
         }
         let failed = entries.filter { !$0.passed }.count

@@ -16,7 +16,12 @@ enum CommonOptions {
                                     help: "read shaders from DIR instead of the embedded copies")
     static let backend = OptionSpec("backend", .choice(GLBackend.allCases.map(\.rawValue)), valueName: "auto|egl|osmesa",
                                     help: "the GL platform to render with (default: STRATA_GL, else auto: EGL, then OSMesa)")
+    static let device = OptionSpec("device", .integer(0...15), valueName: "N",
+                                   help: "draw on EGL device N as 'strata gpu' lists them (default: EGL_DEVICE_ID, else the surfaceless platform)")
+    static let gpu = OptionSpec("gpu", .boolean, help: "draw on the first hardware EGL device when there is one (else in software, as without it)")
     static let verbose = OptionSpec("verbose", .boolean, help: "say on standard error which GL platform and renderer draw, and why others were skipped")
+    /// Where offscreen frames are drawn: every command that renders takes these.
+    static let gl = [backend, device, gpu, verbose]
     static let fps = OptionSpec("fps", .number(1...1000), valueName: "N", help: "frames per second (default: the trace's)")
 
     static let clean = OptionSpec("clean", .boolean, help: "remove every frame of an earlier run from the output directory before writing the first new one")
@@ -41,10 +46,10 @@ enum CommonOptions {
             with(size, default: d.map { .string("\($0.defaultViewSize.width.clean)x\($0.defaultViewSize.height.clean)") }),
             with(scale, default: d.map { .number($0.defaultScale) }),
             with(time, default: d.map { .number($0.defaultTime) }),
-            pngLevel, shaders, backend, verbose,
+            pngLevel, shaders,
             OptionSpec("save-trace", .text(maxLength: 4096), valueName: "PATH",
                        help: "also write the trace this frame replays (the scene, its options and the script's events): 'strata replay' of it gives the same frame at the same time"),
-        ])
+        ] + gl)
     }
 
     /// The rules `compare` and `check` compare frames by.
@@ -69,7 +74,10 @@ enum CommonOptions {
 
     /// The offscreen renderer every rendering command uses; `--backend` wins over STRATA_GL.
     static func offscreenRenderer(_ a: ParsedArguments) throws -> Renderer {
-        let choice = try chooseOffscreenSurface(backend: a.string("backend").flatMap(GLBackend.init(rawValue:)))
+        let backend = a.string("backend").flatMap(GLBackend.init(rawValue:))
+        let device = a.integer("device")
+        if let device, backend == .osmesa { throw UsageError("--device \(device) picks an EGL device; it cannot go with --backend osmesa") }
+        let choice = try chooseOffscreenSurface(backend: backend, device: device, preferGPU: a.flag("gpu"))
         if a.flag("verbose") { FileHandle.standardError.write(Data("strata: rendering with \(choice.description)\n".utf8)) }
         return try Renderer(surface: choice.surface, shaders: shaderSource(a))
     }

@@ -18,8 +18,8 @@ struct ReplayCommand: StrataSubcommand {
         OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames"),
         OptionSpec("every", .integer(1...1_000_000), default: 1, valueName: "K",
                    help: "write only every K-th frame (file names keep the frame index)"),
-        CommonOptions.pngLevel, CommonOptions.shaders, CommonOptions.backend, CommonOptions.verbose,
-    ] + SceneFileOptions.traceGroup.options)
+        CommonOptions.pngLevel, CommonOptions.shaders,
+    ] + CommonOptions.gl + SceneFileOptions.traceGroup.options)
 
     func help(_ context: CommandContext) -> String {
         """

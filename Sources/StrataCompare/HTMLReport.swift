@@ -27,7 +27,8 @@ public struct ReportEntry: Sendable {
 /// section per failing frame with expected, actual and diff side by side, a slider that
 /// wipes between expected and actual, and the numbers.
 public enum HTMLReport {
-    public static func render(title: String, entries: [ReportEntry]) -> String {
+    /// `warnings` (e.g. references drawn on another renderer) are shown above the results.
+    public static func render(title: String, entries: [ReportEntry], warnings: [String] = []) -> String {
         let failed = entries.filter { !$0.passed }
         var html = """
         <!doctype html>
@@ -37,6 +38,7 @@ public enum HTMLReport {
         h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 32px; }
         .index { display: flex; flex-wrap: wrap; gap: 4px; }
         .index a { padding: 2px 6px; border-radius: 4px; text-decoration: none; font-family: ui-monospace, monospace; font-size: 12px; }
+        .warning { background: #fff4d6; color: #7a5300; padding: 6px 10px; border-radius: 4px; }
         .pass { background: #e3f6e8; color: #1d6b34; } .fail { background: #fde4e2; color: #a1261b; }
         .row { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #6b6b70; }
@@ -46,7 +48,7 @@ public enum HTMLReport {
         table { border-collapse: collapse; margin-top: 8px; } td { padding: 2px 12px 2px 0; font-family: ui-monospace, monospace; }
         </style></head><body>
         <h1>\(escape(title))</h1>
-        <p>\(entries.count - failed.count) passed, \(failed.count) failed</p>
+        \(warnings.map { "<p class=\"warning\">warning: \(escape($0))</p>\n" }.joined())<p>\(entries.count - failed.count) passed, \(failed.count) failed</p>
         <div class="index">
         """
         for e in entries {

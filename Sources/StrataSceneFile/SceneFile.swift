@@ -1,4 +1,5 @@
 import Foundation
+import StrataDigest
 import StrataDriver
 import StrataGestures
 import StrataModel
@@ -45,7 +46,7 @@ public struct SceneFile: Sendable {
         let own = (path as NSString).deletingLastPathComponent
         let context = SceneFileContext(file: path, directory: directory ?? (own.isEmpty ? "." : own),
                                        allowOutsidePaths: allowOutsidePaths, limits: limits)
-        return try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(data))
+        return try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(of: data))
     }
 
     /// Reads the file at `path` (its size checked before it is read), then `parse`.

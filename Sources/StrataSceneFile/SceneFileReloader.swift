@@ -1,4 +1,5 @@
 import Foundation
+import StrataDigest
 import StrataDriver
 import StrataGestures
 import StrataModel
@@ -29,7 +30,7 @@ public final class SceneFileReloader {
 
     /// What the file's bytes, as they are now, mean for the scene.
     public func check(contents: [UInt8]) -> Outcome {
-        let hash = SHA256.hex(contents)
+        let hash = SHA256.hex(of: contents)
         guard hash != lastHash else { return .unchanged }
         // Remembered even when it fails: the same broken bytes are reported once.
         lastHash = hash

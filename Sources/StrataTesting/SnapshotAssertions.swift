@@ -41,20 +41,23 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 /// Replays the trace at `tracePath` and compares every frame with
 /// `<directory>/frame-NNNNN.png`, recording missing references. The trace's scene is
 /// looked up in `scenes` first, then among the built-in scenes: pass your own
-/// descriptors to check traces of your scenes.
+/// descriptors to check traces of your scenes. `exact` compares the decoded bytes
+/// (as `strata check --exact`). Recording also writes the directory's
+/// `strata-references.json` (the renderer and fonts the frames were drawn with).
 public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor] = [],
-                         threshold: Double = 0.1, maxDiffPixels: Int = 0,
+                         threshold: Double = 0.1, maxDiffPixels: Int = 0, exact: Bool = false,
                          sourceLocation: SourceLocation = #_sourceLocation) {
     do {
         let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes + SceneRegistry.scenes))
         for w in warnings { Issue.record(Comment(rawValue: w), sourceLocation: sourceLocation) }
         let renderer = try Renderer(surface: try makeOffscreenSurface())
         let checker = ReferenceChecker(directory: directory,
-                                       options: CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
+                                       options: exact ? .exact : CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels)),
                                        mode: try snapshotRecordMode())
         _ = try replayer.frames(renderer: renderer) { frame in
             try checker.check(frame.image, named: String(Replayer.frameFileName(frame.index).dropLast(4)))
         }
+        if !checker.result.recorded.isEmpty { try ReferenceManifest.drawn(by: renderer).write(directory: directory) }
         reportFailures(checker, subject: "trace \(tracePath)", sourceLocation: sourceLocation)
     } catch {
         Issue.record("\(error)", sourceLocation: sourceLocation)

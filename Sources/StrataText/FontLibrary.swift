@@ -87,6 +87,14 @@ public final class FontLibrary: @unchecked Sendable {
     // MARK: Faces
 
     /// The face drawing `font`'s family at its weight, from the family's own files.
+    /// The font files opened so far, each once, in the order first used: what a frame's
+    /// text was drawn with (reference manifests hash them).
+    public var loadedFontFiles: [String] {
+        lock.lock(); defer { lock.unlock() }
+        var seen = Set<String>()
+        return faces.map(\.path).filter { seen.insert($0).inserted }
+    }
+
     public func face(for font: Font) throws -> FontFace {
         try face(family: font.family, weight: font.weight)
     }

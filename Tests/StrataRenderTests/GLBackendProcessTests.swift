@@ -14,8 +14,8 @@ import StrataTestSupport
     }
 
     @Test func withEitherLibraryMissingAutoWritesTheSameBytes() throws {
-        let (viaEGL, eglBytes) = try render("no-osmesa", environment: ["STRATA_OSMESA_LIBRARY": "/nonexistent"])
-        let (viaOSMesa, osmesaBytes) = try render("no-egl", environment: ["STRATA_EGL_LIBRARY": "/nonexistent"])
+        let (viaEGL, eglBytes) = try render("no-osmesa", environment: ["STRATA_GL": "auto", "STRATA_OSMESA_LIBRARY": "/nonexistent"])
+        let (viaOSMesa, osmesaBytes) = try render("no-egl", environment: ["STRATA_GL": "auto", "STRATA_EGL_LIBRARY": "/nonexistent"])
         #expect(viaEGL.status == 0, "\(viaEGL.stderr)")
         #expect(viaOSMesa.status == 0, "\(viaOSMesa.stderr)")
         #expect(eglBytes != nil && eglBytes == osmesaBytes)

@@ -3,7 +3,9 @@ import Testing
 import StrataTesting
 
 /// Every trace shipped in Traces/ replays to its reference frames in
-/// Traces/references/<trace name>/ (recorded with `strata check --record`).
+/// Traces/references/<trace name>/ (recorded with `strata check --record`), byte for byte:
+/// `make test` runs this suite on EGL and again on OSMesa (STRATA_GL), so the two
+/// backends are shown to draw every shipped frame identically.
 @Suite(.serialized) struct ShippedTraceTests {
     static let tracesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Traces").path
@@ -22,6 +24,6 @@ import StrataTesting
         let name = String(trace.dropLast(".trace".count))
         let references = Self.tracesDirectory + "/references/" + name
         #expect(FileManager.default.fileExists(atPath: references), "no references for \(trace): run strata check --record")
-        assertFrames(of: Self.tracesDirectory + "/" + trace, matchReferencesIn: references)
+        assertFrames(of: Self.tracesDirectory + "/" + trace, matchReferencesIn: references, exact: true)
     }
 }

@@ -16,27 +16,32 @@ public final class EGLOffscreenSurface: OffscreenSurface {
     }
 
     public let gl: GLFunctions
-    public let description: String
+    public let renderer: GLRendererInfo
     public let platform: Platform
-    public var backend: GLBackend { .egl }
     private let egl: EGLLibrary
     private let display: EGLLibrary.Handle
     private let context: EGLLibrary.Handle
     private let surface: EGLLibrary.Handle?
 
-    /// The library at `libraryPath` (`STRATA_EGL_LIBRARY` or `libEGL.so.1` when nil) and
-    /// `device` (`EGL_DEVICE_ID` or 0 when nil) from `environment`.
+    /// The library at `libraryPath` (`STRATA_EGL_LIBRARY` or `libEGL.so.1` when nil) from
+    /// `environment`. A device index (`device`, else `EGL_DEVICE_ID`) means that device of
+    /// EGL_EXT_platform_device and nothing else; without one, the surfaceless platform
+    /// first and device 0 second.
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
                             libraryPath: String? = nil, device: Int? = nil) throws {
-        var index = device ?? 0
+        var index = device
         if device == nil, let value = environment[EGLLibrary.deviceVariable] {
             guard let parsed = Int(value), parsed >= 0 else {
                 throw GLBackendError.unavailable(.egl, reason: "\(EGLLibrary.deviceVariable)=\(value) is not a device index")
             }
             index = parsed
         }
-        try self.init(libraryPath: libraryPath ?? environment[EGLLibrary.pathVariable] ?? EGLLibrary.defaultPath,
-                      device: index)
+        try self.init(libraryPath: EGLOffscreenSurface.resolvedLibraryPath(libraryPath, environment), device: index ?? 0,
+                      platforms: index == nil ? [.surfaceless, .device] : [.device])
+    }
+
+    public static func resolvedLibraryPath(_ path: String?, _ environment: [String: String]) -> String {
+        path ?? environment[EGLLibrary.pathVariable] ?? EGLLibrary.defaultPath
     }
 
     /// Tries `platforms` in order. Throws `GLBackendError.unavailable(.egl, ...)` with
@@ -67,7 +72,7 @@ public final class EGLOffscreenSurface: OffscreenSurface {
             EGLOffscreenSurface.release(egl: egl, display: made.display, context: made.context, surface: made.surface)
             throw GLBackendError.unavailable(.egl, reason: "\(made.label): \(error)")
         }
-        description = "egl (\(made.label)): " + gl.rendererSummary()
+        renderer = gl.rendererInfo(backend: .egl, platform: made.label)
     }
 
     public func makeCurrent() throws {
@@ -100,25 +105,12 @@ public final class EGLOffscreenSurface: OffscreenSurface {
             }
             display = egl.getPlatformDisplay(EGLLibrary.platformSurfacelessMESA, nil, [EGLLibrary.EGLAttrib(EGLLibrary.none)])
         case .device:
-            guard client.contains("EGL_EXT_platform_device"), client.contains("EGL_EXT_device_enumeration") else {
-                throw EGLReason(text: "EGL_EXT_platform_device or EGL_EXT_device_enumeration not offered")
+            let devices = try EGLOffscreenSurface.queryDevices(egl)
+            guard device < devices.count else {
+                throw EGLReason(text: "no device \(device) (\(devices.count) found)")
             }
-            typealias QueryDevices = @convention(c) (EGLLibrary.EGLint, UnsafeMutablePointer<EGLLibrary.Handle?>?, UnsafeMutablePointer<EGLLibrary.EGLint>?) -> EGLLibrary.EGLBoolean
-            typealias QueryDeviceString = @convention(c) (EGLLibrary.Handle?, EGLLibrary.EGLint) -> UnsafePointer<CChar>?
-            guard let queryDevices: QueryDevices = egl.extensionFunction("eglQueryDevicesEXT") else {
-                throw EGLReason(text: "no eglQueryDevicesEXT")
-            }
-            var devices = [EGLLibrary.Handle?](repeating: nil, count: 16)
-            var count: EGLLibrary.EGLint = 0
-            guard queryDevices(EGLLibrary.EGLint(devices.count), &devices, &count) != 0 else {
-                throw EGLReason(text: "eglQueryDevicesEXT failed (\(egl.lastErrorName()))")
-            }
-            guard device < Int(count) else {
-                throw EGLReason(text: "no device \(device) (\(count) found)")
-            }
-            let file = egl.extensionFunction("eglQueryDeviceStringEXT", as: QueryDeviceString.self)?(devices[device], EGLLibrary.drmDeviceFileEXT)
-            label = "device \(device)" + (file.map { ": " + String(cString: $0) } ?? "")
-            display = egl.getPlatformDisplay(EGLLibrary.platformDeviceEXT, devices[device], [EGLLibrary.EGLAttrib(EGLLibrary.none)])
+            label = devices[device].label
+            display = egl.getPlatformDisplay(EGLLibrary.platformDeviceEXT, devices[device].handle, [EGLLibrary.EGLAttrib(EGLLibrary.none)])
         }
         guard let display else { throw EGLReason(text: "no display (\(egl.lastErrorName()))") }
         var major: EGLLibrary.EGLint = 0, minor: EGLLibrary.EGLint = 0
@@ -126,6 +118,43 @@ public final class EGLOffscreenSurface: OffscreenSurface {
             throw EGLReason(text: "eglInitialize failed (\(egl.lastErrorName()))")
         }
         return (display, label)
+    }
+
+    /// Every device EGL_EXT_device_enumeration lists, in its order (the index `--device`
+    /// and `EGL_DEVICE_ID` take). Throws `GLBackendError.unavailable(.egl, ...)` when the
+    /// library or the extension is missing.
+    public static func devices(environment: [String: String] = ProcessInfo.processInfo.environment,
+                               libraryPath: String? = nil) throws -> [EGLDevice] {
+        let path = resolvedLibraryPath(libraryPath, environment)
+        let egl: EGLLibrary
+        do { egl = try EGLLibrary(path: path) } catch { throw GLBackendError.unavailable(.egl, reason: "\(error)") }
+        do { return try queryDevices(egl).map(\.device) } catch let reason as EGLReason {
+            throw GLBackendError.unavailable(.egl, reason: "device: \(reason.text)")
+        }
+    }
+
+    private static func queryDevices(_ egl: EGLLibrary) throws -> [(handle: EGLLibrary.Handle?, device: EGLDevice, label: String)] {
+        let client = egl.extensionNames(of: nil)
+        guard client.contains("EGL_EXT_platform_device"), client.contains("EGL_EXT_device_enumeration") else {
+            throw EGLReason(text: "EGL_EXT_platform_device or EGL_EXT_device_enumeration not offered")
+        }
+        typealias QueryDevices = @convention(c) (EGLLibrary.EGLint, UnsafeMutablePointer<EGLLibrary.Handle?>?, UnsafeMutablePointer<EGLLibrary.EGLint>?) -> EGLLibrary.EGLBoolean
+        typealias QueryDeviceString = @convention(c) (EGLLibrary.Handle?, EGLLibrary.EGLint) -> UnsafePointer<CChar>?
+        guard let query: QueryDevices = egl.extensionFunction("eglQueryDevicesEXT") else {
+            throw EGLReason(text: "no eglQueryDevicesEXT")
+        }
+        var handles = [EGLLibrary.Handle?](repeating: nil, count: 16)
+        var count: EGLLibrary.EGLint = 0
+        guard query(EGLLibrary.EGLint(handles.count), &handles, &count) != 0 else {
+            throw EGLReason(text: "eglQueryDevicesEXT failed (\(egl.lastErrorName()))")
+        }
+        let string = egl.extensionFunction("eglQueryDeviceStringEXT", as: QueryDeviceString.self)
+        return (0..<Int(count)).map { i in
+            let file = string?(handles[i], EGLLibrary.drmDeviceFileEXT).map { String(cString: $0) }
+            let extensions = string?(handles[i], EGLLibrary.extensions).map { String(cString: $0).split(separator: " ").map(String.init) } ?? []
+            let device = EGLDevice(index: i, drmFile: file, extensions: extensions)
+            return (handles[i], device, "device \(i)" + (file.map { ": " + $0 } ?? ""))
+        }
     }
 
     /// A GL 3.3 core context on `display`, current on this thread, and its pbuffer if

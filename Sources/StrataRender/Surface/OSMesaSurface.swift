@@ -5,8 +5,7 @@ import Foundation
 /// (see `Renderer`), so a tiny one serves whatever the frame size.
 public final class OSMesaSurface: OffscreenSurface {
     public let gl: GLFunctions
-    public let description: String
-    public var backend: GLBackend { .osmesa }
+    public let renderer: GLRendererInfo
     private let osmesa: OSMesaLibrary
     private let context: OSMesaLibrary.Context
     private let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * 4 * 4, alignment: 16)
@@ -48,7 +47,7 @@ public final class OSMesaSurface: OffscreenSurface {
             scratch.deallocate()
             throw unavailable("\(error)")
         }
-        description = "osmesa: " + gl.rendererSummary()
+        renderer = gl.rendererInfo(backend: .osmesa, platform: "")
     }
 
     public func makeCurrent() throws {

@@ -4,14 +4,22 @@
 /// because with `auto` that is a run-time choice worth reporting.
 public protocol OffscreenSurface: RenderSurface, CustomStringConvertible {
     var backend: GLBackend { get }
+    /// The implementation the context reports.
+    var renderer: GLRendererInfo { get }
+}
+
+extension OffscreenSurface {
+    public var backend: GLBackend { renderer.backend }
+    public var description: String { renderer.description }
 }
 
 extension GLFunctions {
-    /// "GL_RENDERER, GL_VERSION" of the current context.
-    func rendererSummary() -> String {
+    /// GL_RENDERER and GL_VERSION of the current context.
+    func rendererInfo(backend: GLBackend, platform: String) -> GLRendererInfo {
         func string(_ name: GLenum) -> String {
             getString(name).map { String(cString: $0) } ?? "unknown"
         }
-        return "\(string(GLConstant.renderer)), \(string(GLConstant.version))"
+        return GLRendererInfo(backend: backend, platform: platform,
+                              renderer: string(GLConstant.renderer), version: string(GLConstant.version))
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import StrataImage
+
+/// `strata-references.json` beside a set of reference frames: where they were drawn.
+/// `--record` writes it; `check` compares it with the renderer it runs on and warns about
+/// what differs, because a different Mesa, driver or font file is the most common reason
+/// a frame drifts by a few levels in snapshot tools. The GL backend is recorded but not
+/// compared: EGL and OSMesa give the same bytes on the same Mesa.
+public struct ReferenceManifest: Codable, Equatable, Sendable {
+    public static let fileName = "strata-references.json"
+    /// The format's version.
+    public var strataReferences = 1
+    /// Strata's version (`StrataVersion.current`).
+    public var strata: String
+    /// `egl (surfaceless)`, `osmesa`.
+    public var backend: String
+    /// GL_RENDERER: `llvmpipe (LLVM 15.0.6, 256 bits)`.
+    public var renderer: String
+    /// GL_VERSION: `4.5 (Core Profile) Mesa 22.3.6`.
+    public var glVersion: String
+    /// The Mesa release, when the driver is Mesa's.
+    public var mesa: String?
+    /// The font files the frames' text was drawn with.
+    public var fonts: [FontFile]
+
+    public struct FontFile: Codable, Equatable, Sendable {
+        /// The file's name (not its directory, which differs between distributions).
+        public var file: String
+        public var sha256: String
+        public init(file: String, sha256: String) { self.file = file; self.sha256 = sha256 }
+    }
+
+    public init(strata: String, backend: String, renderer: String, glVersion: String, mesa: String?, fonts: [FontFile]) {
+        self.strata = strata; self.backend = backend; self.renderer = renderer
+        self.glVersion = glVersion; self.mesa = mesa; self.fonts = fonts.sorted { $0.file < $1.file }
+    }
+
+    /// What differs between the references' manifest (`self`) and this run's, each as a
+    /// phrase (`Mesa 22.3.6 here, 23.1.0 in the references`); empty when nothing does.
+    /// Fonts count only when both sides used a file of that name, or this run used one
+    /// the references never did.
+    public func differences(from run: ReferenceManifest) -> [String] {
+        var found: [String] = []
+        if renderer != run.renderer { found.append("renderer '\(run.renderer)' here, '\(renderer)' in the references") }
+        if glVersion != run.glVersion { found.append("GL '\(run.glVersion)' here, '\(glVersion)' in the references") }
+        if strata != run.strata { found.append("Strata \(run.strata) here, \(strata) in the references") }
+        let recorded = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+        for font in run.fonts {
+            guard let hash = recorded[font.file] else {
+                found.append("font \(font.file) not used by the references")
+                continue
+            }
+            if hash != font.sha256 { found.append("font \(font.file) differs (sha256 \(font.sha256.prefix(12)) here, \(hash.prefix(12)) in the references)") }
+        }
+        return found
+    }
+
+    /// The one warning `check` prints when the references were made elsewhere, or nil.
+    public func warning(against run: ReferenceManifest, directory: String) -> String? {
+        let found = differences(from: run)
+        guard !found.isEmpty else { return nil }
+        return "references in \(directory) were drawn elsewhere: " + found.joined(separator: "; ")
+            + "; frames may drift for that reason"
+    }
+
+    /// The manifest in `directory`, nil when it has none. A manifest that is there but
+    /// unreadable is an error naming the file.
+    public static func read(directory: String) throws -> ReferenceManifest? {
+        let path = (directory as NSString).appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RenderError.io("\(path): \(String(cString: strerror(errno)))")
+        }
+        do { return try JSONDecoder().decode(ReferenceManifest.self, from: data) } catch {
+            throw RenderError.io("\(path): not a Strata references manifest (\(Self.reason(error)))")
+        }
+    }
+
+    /// Writes `directory/strata-references.json` atomically, keys sorted, one per line.
+    public func write(directory: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var bytes = [UInt8](try encoder.encode(self))
+        bytes.append(0x0A)
+        try AtomicFile.write(bytes, to: (directory as NSString).appendingPathComponent(Self.fileName))
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let c) where c.codingPath.isEmpty: return "not an object"
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
+            return "'\(c.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case DecodingError.dataCorrupted: return "not valid JSON"
+        default: return "\(error)"
+        }
+    }
+}

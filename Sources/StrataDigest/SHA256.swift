@@ -1,0 +1,54 @@
+import CCrypto
+import Foundation
+
+/// SHA-256 through OpenSSL's EVP interface: how a trace names the scene file it was
+/// recorded from and a reference directory the fonts it was drawn with. Hex, lowercase,
+/// as `sha256sum` prints it.
+public enum SHA256 {
+    /// The digest of `bytes`.
+    public static func hex(of bytes: [UInt8]) -> String {
+        let digest = Digest()
+        bytes.withUnsafeBytes { digest.update($0) }
+        return digest.finish()
+    }
+
+    /// The digest of the file at `path`, read in 1 MiB blocks (a CJK font is tens of MB).
+    /// Throws `DigestError` naming the path and errno's reason.
+    public static func hex(ofFileAt path: String) throws -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DigestError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        let digest = Digest()
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw DigestError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            block.withUnsafeBytes { digest.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+        return digest.finish()
+    }
+
+    private final class Digest {
+        let context = EVP_MD_CTX_new()
+        init() { EVP_DigestInit_ex(context, EVP_sha256(), nil) }
+        deinit { EVP_MD_CTX_free(context) }
+        func update(_ bytes: UnsafeRawBufferPointer) { EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) }
+        func finish() -> String {
+            var out = [UInt8](repeating: 0, count: 32)
+            var length: UInt32 = 0
+            EVP_DigestFinal_ex(context, &out, &length)
+            return out.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        }
+    }
+}
+
+/// A file that could not be hashed: its path and the system's reason.
+public struct DigestError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+}
