@@ -62,8 +62,9 @@ struct ReplayCommand: StrataSubcommand {
                                     maxFrames: a.integer("frames"), scenes: scenes)
         let out = a.string("out") ?? "frames"
         try OutputGuard.refuseReferencesDirectory(out, flag: "--out")
-        let directory = try FrameDirectory(out, policy: try CommonOptions.framePolicy(a))
+        // The backend first: one that cannot start leaves no output directory behind.
         let renderer = try CommonOptions.offscreenRenderer(a)
+        let directory = try FrameDirectory(out, policy: try CommonOptions.framePolicy(a))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
         let started = DispatchTime.now().uptimeNanoseconds
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)

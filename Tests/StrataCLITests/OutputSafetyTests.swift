@@ -118,7 +118,7 @@ private func listing(_ dir: String) -> [String] { ((try? FileManager.default.con
         let dir = try temporaryDirectory("record-swap")
         let refs = dir + "/refs"
         #expect(try strata(["check", try dragTrace(dir, seconds: 0.55), "--references", refs, "--record"]).status == 0)
-        #expect(listing(refs).count == 12)
+        #expect(listing(refs).count == 12 + 1, "12 frames and strata-references.json")
         for name in ["README.md", "frame-old.png", "frame-1.png", "frame-00050.PNG"] {
             try Data(name.utf8).write(to: URL(fileURLWithPath: refs + "/" + name))
         }
@@ -126,7 +126,8 @@ private func listing(_ dir: String) -> [String] { ((try? FileManager.default.con
         #expect(r.status == 0 && r.stdout.contains("recorded 8 frames into \(refs): 8 changed, 4 stale references removed"), "\(r.stdout)\(r.stderr)")
         let after = listing(refs)
         #expect(after == ["README.md", "frame-00000.png", "frame-00001.png", "frame-00002.png", "frame-00003.png", "frame-00004.png",
-                          "frame-00005.png", "frame-00006.png", "frame-00007.png", "frame-00050.PNG", "frame-1.png", "frame-old.png"], "\(after)")
+                          "frame-00005.png", "frame-00006.png", "frame-00007.png", "frame-00050.PNG", "frame-1.png", "frame-old.png",
+                          "strata-references.json"], "\(after)")
         #expect(listing(dir) == ["refs", "short.trace", "drag.trace"].sorted(), "no staging directory left: \(listing(dir))")
         #expect(try strata(["check", dir + "/short.trace", "--references", refs]).status == 0)
     }
