@@ -8,7 +8,10 @@ OUT ?= out
 PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev libcrypto:libssl-dev
 # Libraries loaded with dlopen at run time (no pkg-config module, no -dev package
 # needed) -> Debian package. Checked in the loader's cache, which is what dlopen searches.
-RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0 libOSMesa.so.8:libosmesa6
+RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0
+# The same, installed only where the distribution still offers them: Mesa 25.1 dropped
+# OSMesa, and Strata then draws through EGL alone.
+OPTIONAL_RUNTIME_LIBS := libOSMesa.so.8:libosmesa6
 # Commands the tests and benchmarks drive -> Debian package.
 TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig
 # Font families the text renderer needs -> Debian package.
@@ -19,19 +22,27 @@ FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk
 # Installs only what is missing; apt-get runs (with one update) only when something is.
 # pkg-config modules, runtime libraries, commands and fonts are each checked their own way.
 deps:
-	@missing=""; \
+	@missing=""; optional=""; \
 	for pair in $(PKG_MODULES); do mod=$${pair%%:*}; pkg=$${pair##*:}; \
 	  pkg-config --exists $$mod 2>/dev/null || missing="$$missing $$pkg"; done; \
 	for pair in $(RUNTIME_LIBS); do lib=$${pair%%:*}; pkg=$${pair##*:}; \
 	  PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q "[[:space:]]$$lib " || missing="$$missing $$pkg"; done; \
+	for pair in $(OPTIONAL_RUNTIME_LIBS); do lib=$${pair%%:*}; pkg=$${pair##*:}; \
+	  PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q "[[:space:]]$$lib " || optional="$$optional $$pkg"; done; \
 	for pair in $(TOOLS); do cmd=$${pair%%:*}; pkg=$${pair##*:}; \
 	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
 	for pair in $(FONTS); do family=$${pair%%:*}; pkg=$${pair##*:}; \
 	  fc-list 2>/dev/null | grep -q ": $$family" || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing$$optional" ]; then \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq || exit 1; \
+	  for pkg in $$optional; do \
+	    if apt-cache show $$pkg >/dev/null 2>&1; then missing="$$missing $$pkg"; \
+	    else echo "make deps: $$pkg is not offered here (Mesa 25.1 dropped OSMesa); rendering uses EGL"; fi; done; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: installing$$missing"; \
-	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "make deps: all packages present"; fi
 
 build: deps
