@@ -106,7 +106,8 @@ gesture_shake_completion() {
 # Fade 277). The Asker's field becomes first responder as the Asker appears; keys go to
 # the window under the pointer (Xvfb runs no window manager: focus follows the pointer).
 # Labels land where the scene's seeded generator puts them (seed 1): first "Hello" at
-# about (190...298, 290...335), first "Flip" at about (176...252, 290...335).
+# about (198...295, 292...327), first "Flip" at about (132...198, 292...337) (48 pt
+# Inter Display: the random place depends on the label's width).
 kitchensink_names=(kitchensink-labels kitchensink-flip kitchensink-curl)
 
 # Add Label, type TEXT, Return: the label is added and the Asker dismissed.
@@ -134,8 +135,8 @@ gesture_kitchensink_flip() {
   { tap "$1" 122 42; printf '%s\n' sleep 0.4; } | xargs xdotool
   ask "$1" Flip
   { tap "$1" 277 452; printf '%s\n' sleep 0.5
-    tap "$1" 214 310; printf '%s\n' sleep 1.0
-    tap "$1" 214 310; printf '%s\n' sleep 0.3; } | xargs xdotool
+    tap "$1" 165 312; printf '%s\n' sleep 1.0
+    tap "$1" 165 312; printf '%s\n' sleep 0.3; } | xargs xdotool
 }
 
 # Curl selected, the Asker presented under a partial page curl; a tap on the curled page

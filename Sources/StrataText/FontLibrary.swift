@@ -4,7 +4,7 @@ import Foundation
 import StrataModel
 
 /// Finds fonts with fontconfig and opens them with FreeType: the primary face of a
-/// `Font` (its family, in the installed face nearest its weight) and, per character, a
+/// `Font` (its optical family, in the installed face nearest its weight) and, per character, a
 /// fallback face when the primary has no glyph for it.
 ///
 /// Fallback works as iOS's cascade list does, made deterministic: first the families of
@@ -96,7 +96,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     public func face(for font: Font) throws -> FontFace {
-        try face(family: font.family, weight: font.weight)
+        try face(family: font.opticalFamily, weight: font.weight)
     }
 
     public func face(family: String, weight: Font.Weight) throws -> FontFace {
@@ -116,7 +116,7 @@ public final class FontLibrary: @unchecked Sendable {
         let primary = try face(for: font)
         if primary.hasGlyph(for: scalar) { return primary }
         return try lock.withLock {
-            let key = FallbackKey(request: FaceRequest(family: font.family, weight: font.weight), scalar: scalar.value)
+            let key = FallbackKey(request: FaceRequest(family: font.opticalFamily, weight: font.weight), scalar: scalar.value)
             if let cached = fallbacks[key] { return cached }
             var found: FontFace?
             for entry in cascade where entry.covers(scalar) {

@@ -33,6 +33,34 @@ struct FontLibraryTests {
         #expect(try library.face(for: "标", font: .systemFont(ofSize: 17))?.styleName == "Regular")
     }
 
+    @Test func theSystemFontTakesItsDisplayCutFrom20Pt() throws {
+        // SF Pro Text below 20 pt, SF Pro Display from 20 pt: Inter and Inter Display.
+        for (size, family) in [(13.0, "Inter"), (17, "Inter"), (19.5, "Inter"), (20, "Inter Display"), (28, "Inter Display")] {
+            for weight in [Font.Weight.regular, .semibold] {
+                let face = try library.face(for: .systemFont(ofSize: size, weight: weight))
+                #expect(face.familyName == family, "\(size) pt \(weight): \(face)")
+            }
+        }
+        // Another family keeps its own faces at every size.
+        #expect(try library.face(for: Font(family: "Noto Sans CJK SC", size: 20)).familyName == "Noto Sans CJK SC")
+        // The display cut is tighter: action-sheet titles at 20 pt come out narrower.
+        let titles = ["Delete for Everyone", "Cancel", "Save Photo", "Share…", "Remove Download"]
+        for title in titles {
+            let display = try TextLayout(string: title, style: TextStyle(font: .systemFont(ofSize: 20))).size.width
+            let text = try width(of: title, face: library.face(family: "Inter", weight: .regular), size: 20)
+            print("optical size: \"\(title)\" 20 pt Inter \(text) Inter Display \(display)")
+            #expect(display < text * 0.99, "\(title): \(display) vs \(text)")
+        }
+    }
+
+    /// Advances and pair kerning of one face, summed: a string's width in that face alone.
+    func width(of string: String, face: FontFace, size: Double) -> Double {
+        let glyphs = string.unicodeScalars.map(face.glyphIndex(for:))
+        var units = glyphs.reduce(0) { $0 + face.advance(of: $1) }
+        for (l, r) in zip(glyphs, glyphs.dropFirst()) { units += face.kerning(l, r) }
+        return units * size / face.unitsPerEm
+    }
+
     @Test func metricsAreTheFacesOwnScaledToThePointSize() throws {
         let face = try library.face(for: .systemFont(ofSize: 17))
         let m = try library.metrics(for: .systemFont(ofSize: 17))

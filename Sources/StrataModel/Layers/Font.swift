@@ -16,6 +16,19 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// design (and ships as Debian's fonts-inter).
     public static let systemFontFamily = "Inter"
 
+    /// San Francisco has two optical sizes: SF Pro Text below 20 pt and SF Pro Display,
+    /// tighter and finer, from 20 pt (Apple's typography guidelines). Inter ships the same
+    /// pair (Inter and Inter Display, both in fonts-inter), so the system font switches
+    /// at the same size.
+    public static let systemDisplayFamily = "Inter Display"
+    public static let displayOpticalSize = 20.0
+
+    /// The family whose faces draw this font: the system family's display cut from 20 pt,
+    /// any other family as it is.
+    public var opticalFamily: String {
+        family == Font.systemFontFamily && size >= Font.displayOpticalSize ? Font.systemDisplayFamily : family
+    }
+
     /// UIFont.systemFont(ofSize:weight:).
     public static func systemFont(ofSize size: Double, weight: Weight = .regular) -> Font {
         Font(family: systemFontFamily, size: size, weight: weight)
