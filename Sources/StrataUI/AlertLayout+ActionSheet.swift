@@ -14,14 +14,14 @@ extension AlertLayout {
         var lastBaseline: Double?
         var title: Label?, message: Label?
         if let t = c.title, !t.isEmpty {
-            let label = try wrappedLabel(t, font: M.sheetTitleFont, lineHeight: M.sheetHeaderLineHeight, width: textWidth,
+            let label = try wrappedLabel(t, font: M.sheetTitleFont, lineHeight: M.sheetTitleLineHeight, width: textWidth,
                                          x: M.contentInset, baseline: M.sheetHeaderFirstBaseline, fonts: fonts)
             title = label
             lastBaseline = label.lastBaseline
         }
         if let m = c.message, !m.isEmpty {
             let baseline = lastBaseline.map { $0 + M.sheetTitleToMessageBaseline } ?? M.sheetHeaderFirstBaseline
-            let label = try wrappedLabel(m, font: M.sheetMessageFont, lineHeight: M.sheetHeaderLineHeight, width: textWidth,
+            let label = try wrappedLabel(m, font: M.sheetMessageFont, lineHeight: M.sheetMessageLineHeight, width: textWidth,
                                          x: M.contentInset, baseline: baseline, fonts: fonts)
             message = label
             lastBaseline = label.lastBaseline

@@ -135,12 +135,14 @@ public struct AlertLayout: Sendable {
                      firstBaseline: baseline, lineHeight: lineHeight, lineCount: lines, isWrapped: true)
     }
 
-    /// A button's one-line title, centred in `row`, its capitals centred on the row's
-    /// middle (UIKit centres the label; centring the capitals keeps that look with
-    /// Inter's taller ascender), the baseline on a device pixel.
+    /// A button's one-line title, centred in `row` as UIButton centres its label: the
+    /// label is the font's line height tall (rounded up to a device pixel, as a label's
+    /// fitting size is), its origin floored to a pixel (UIRectIntegral), and the baseline
+    /// the font's ascender below it, on the nearest pixel (glyphs sit on whole pixels).
     static func buttonLabel(_ string: String, font: Font, in row: Rect, screen: Screen, fonts: FontLibrary) throws -> Label {
         let metrics = try fonts.metrics(for: font)
-        let baseline = screen.roundToPixels(row.midY + metrics.capHeight / 2)
+        let box = screen.ceilToPixels(metrics.lineHeight)
+        let baseline = screen.roundToPixels(screen.floorToPixels(row.midY - box / 2) + metrics.ascender)
         let inset = AlertMetrics.actionTitleInset
         let frame = Rect(x: row.minX + inset, y: baseline - metrics.ascender, width: max(0, row.width - 2 * inset),
                          height: metrics.lineHeight)

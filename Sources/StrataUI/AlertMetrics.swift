@@ -56,10 +56,16 @@ public enum AlertMetrics {
     public static let sheetCancelFont = Font.systemFont(ofSize: 20, weight: .semibold)
     public static let sheetTitleFont = Font.systemFont(ofSize: 13, weight: .semibold)
     public static let sheetMessageFont = Font.systemFont(ofSize: 13)
-    /// From the top of the sheet to the header's first baseline: a one-line header is
-    /// 26 + 18 = 44 pt tall.
-    public static let sheetHeaderFirstBaseline = 26.0
-    public static let sheetHeaderLastBaselineToBottom = 18.0
+    /// The header's numbers, from issue 16's measurements of iOS 11-17 action sheets
+    /// (13 pt SF Pro Text, title over message): the first baseline 27 pt below the
+    /// sheet's top and the last 17 pt above the header's bottom, so a one-line header is
+    /// 27 + 17 = 44 pt tall and a title with a message 27 + 18 + 17 = 62 pt, as measured.
+    public static let sheetHeaderFirstBaseline = 27.0
+    public static let sheetHeaderLastBaselineToBottom = 17.0
     public static let sheetTitleToMessageBaseline = 18.0
-    public static let sheetHeaderLineHeight = 16.0
+    /// A wrapped title's line pitch: SF Pro Text 13 pt's own line height, rounded.
+    public static let sheetTitleLineHeight = 16.0
+    /// A wrapped message's line pitch: 18 pt on iOS 11 (issue 16's two-line message), the
+    /// same pitch as title to message.
+    public static let sheetMessageLineHeight = 18.0
 }

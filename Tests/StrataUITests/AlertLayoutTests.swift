@@ -134,9 +134,9 @@ import StrataTestSupport
         try sheet.addAction(AlertAction(title: "删除", style: .destructive))
         try sheet.addAction(AlertAction(title: "保存", style: .default))
         let l = try sheet.layout(on: iPhone8)
-        // 375 less 8 each side; the header's baselines at 26 and 44, 18 above its bottom.
+        // 375 less 8 each side; the header's baselines at 27 and 45, 17 above its bottom.
         #expect(l.frame.width == 359 && l.frame.minX == 8)
-        #expect(l.title?.firstBaseline == 26 && l.message?.firstBaseline == 44)
+        #expect(l.title?.firstBaseline == 27 && l.message?.firstBaseline == 45)
         #expect(l.title?.font == .systemFont(ofSize: 13, weight: .semibold))
         // Destructive in place, in order; cancel alone in the second group, 8 below.
         #expect(l.buttons.map(\.actionIndex) == [1, 2, 0])
@@ -149,6 +149,65 @@ import StrataTestSupport
         #expect(l.frame.maxY == 659 && l.frame.height == 242)
         #expect(l.buttons.map(\.label.font) == [.systemFont(ofSize: 20), .systemFont(ofSize: 20),
                                                 .systemFont(ofSize: 20, weight: .semibold)])
+    }
+
+    @Test func sheetButtonTitlesAreCentredOnTheFontsLineBox() throws {
+        let sheet = AlertController(title: "保存或删除数据", message: "删除数据将不可恢复", preferredStyle: .actionSheet)
+        try sheet.addAction(AlertAction(title: "Delete for Everyone", style: .destructive))
+        try sheet.addAction(AlertAction(title: "Save", style: .default))
+        try sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+        // Inter Display 20 pt: ascender 1974 / 2048 em = 19.277, line height 2476 / 2048 =
+        // 24.180, a 24.5 pt box at @2x. Row 62.5...119.5: box top floor(91 - 12.25) = 78.5,
+        // baseline 78.5 + 19.277 on the nearest pixel = 98 (SF Pro Display's 98.04).
+        let at2x = try sheet.layout(on: iPhone8)
+        #expect(at2x.buttons.map(\.label.firstBaseline) == [98, 155.5, 35.5])
+        #expect(at2x.buttons.map(\.label.font.opticalFamily) == ["Inter Display", "Inter Display", "Inter Display"])
+        // @3x: a 24.33 box, its top floor(91 - 12.17) = 78.67, the baseline 97.94 -> 98.
+        let at3x = try sheet.layout(on: Screen(size: Size(width: 375, height: 667), scale: 3))
+        #expect(near(at3x.buttons[0].label.firstBaseline, 98))
+        // 17 pt Inter in an alert row 80.5...124.5: a 21 pt box from 92, baseline 108.47 -> 108.5.
+        let alert = try simpleAlert().layout(on: iPhone8)
+        #expect(alert.buttons.map(\.label.firstBaseline) == [108.5, 108.5])
+    }
+
+    @Test func aTwoLineSheetMessageHasAnEighteenPointPitch() throws {
+        let sheet = AlertController(title: "Delete Data", message: "Deleting your data cannot be undone. It will be removed "
+                                    + "from this iPhone.", preferredStyle: .actionSheet)
+        try sheet.addAction(AlertAction(title: "Delete", style: .destructive))
+        let l = try sheet.layout(on: iPhone8)
+        let message = try #require(l.message)
+        #expect(message.lineCount == 2 && message.firstBaseline == 45 && message.lastBaseline == 63)
+        // The last baseline 17 above the header's bottom: the hairline at 80.
+        #expect(l.separators.first?.frame.minY == 80)
+    }
+
+    @Test func safeAreasComeFromTheDeviceTable() throws {
+        let expected: [(Double, Double, Double, Double)] = [
+            (320, 568, 20, 0), (375, 667, 20, 0), (414, 736, 20, 0), (375, 812, 44, 34), (390, 844, 47, 34),
+            (393, 852, 59, 34), (414, 896, 44, 34), (428, 926, 47, 34), (430, 932, 59, 34)]
+        #expect(DeviceSafeArea.iPhones.map(\.size) == expected.map { Size(width: $0.0, height: $0.1) })
+        for (w, h, top, bottom) in expected {
+            #expect(Screen(size: Size(width: w, height: h)).safeAreaInsets == EdgeInsets(top: top, bottom: bottom))
+            // Landscape: no status bar; a notched phone keeps its top inset on both sides.
+            let landscape = Screen(size: Size(width: h, height: w)).safeAreaInsets
+            #expect(landscape == (bottom > 0 ? EdgeInsets(left: top, bottom: 21, right: top) : .zero))
+        }
+        // A size not in the table goes by its shape.
+        #expect(Screen(size: Size(width: 400, height: 900)).safeAreaInsets == EdgeInsets(top: 44, bottom: 34))
+        #expect(Screen(size: Size(width: 400, height: 600)).safeAreaInsets == EdgeInsets(top: 20))
+    }
+
+    @Test func anAlertOnAnIPhone14ProSitsUnderTheDynamicIsland() throws {
+        let l = try simpleAlert().layout(on: Screen(size: Size(width: 393, height: 852), scale: 3))
+        // Safe area 59...818, middle 438.5; 124.33 tall: 438.5 - 62.17 = 376.33, on a pixel.
+        #expect(near(l.frame.minY, 376 + 1.0 / 3))
+        // The 44 / 34 insets of the iPhone X would put it 7.33 pt higher (369 on the grid).
+        let x = try simpleAlert().layout(on: Screen(size: Size(width: 393, height: 852), scale: 3,
+                                                      safeAreaInsets: EdgeInsets(top: 44, bottom: 34)))
+        #expect(near(l.frame.minY - x.frame.minY, 22.0 / 3))
+        let sheet = AlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        try sheet.addAction(AlertAction(title: "取消", style: .cancel))
+        #expect(try sheet.layout(on: Screen(size: Size(width: 393, height: 852), scale: 3)).frame.maxY == 852 - 34)
     }
 
     @Test func aOneLineSheetHeaderIs44PtTall() throws {
