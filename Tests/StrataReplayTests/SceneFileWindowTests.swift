@@ -55,5 +55,19 @@ import StrataTestSupport
 
         let header = try String(contentsOfFile: dir + "/t.trace", encoding: .utf8).split(separator: "\n")[0]
         #expect(header.contains(#""sceneFile": "card.scene.json""#) && header.contains(#""sceneSHA256": ""#), "\(header)")
+
+        // What CI does with it: references recorded once, then checked. The file on disk
+        // is still broken: an error, nothing recorded. Fixed (green), it changed since the
+        // recording began, so both commands warn and replay it as it is.
+        let broken2 = try runProcess(strata, ["check", dir + "/t.trace", "--references", dir + "/refs", "--record"])
+        #expect(broken2.status == 2 && !FileManager.default.fileExists(atPath: dir + "/refs"), "\(broken2.stderr)")
+        try write("#00FF00")
+        let record = try runProcess(strata, ["check", dir + "/t.trace", "--references", dir + "/refs", "--record"])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("has changed since"), "\(record.stderr)")
+        let check = try runProcess(strata, ["check", dir + "/t.trace", "--references", dir + "/refs"])
+        #expect(check.status == 0 && check.stdout.hasSuffix(" passed, 0 failed\n"), "\(check.stdout) \(check.stderr)")
+        let first = try PNG.read(path: dir + "/refs/frame-00000.png").pixel(x: 5, y: 5)
+        #expect(first.r == 0 && first.g == 255 && first.b == 0, "the file as it is now: \(first)")
     }
 }
