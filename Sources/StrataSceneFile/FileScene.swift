@@ -30,6 +30,8 @@ public final class FileScene: Scene {
     private var momentumEnabled = false
     private var snapStep = 0.0
     private var eventTime = 0.0
+    /// `width` and `height`, for expressions evaluated after the scene is made.
+    private let view: [String: Double]
 
     /// A value that reads options, made again when one of them changes.
     private struct Updater {
@@ -61,6 +63,7 @@ public final class FileScene: Scene {
         optionNames = Set(file.options.map(\.name))
         env["width"] = viewSize.width
         env["height"] = viewSize.height
+        view = ["width": viewSize.width, "height": viewSize.height]
 
         var made = 0
         var pending: [(Layer, LayerTemplate, [String: Double])] = []
@@ -185,6 +188,9 @@ public final class FileScene: Scene {
             for tap in file.taps {
                 _ = try layer(named: tap.layer, at: tap.layerField)
                 let animation = file.library.first { $0.key == tap.run }!.animation
+                // Made once now, so an expression that cannot be computed is an error of
+                // the file, not a tap that silently does nothing.
+                _ = try animation.make(env)
                 for (name, field) in zip(tap.on, tap.onFields) {
                     let l = try layer(named: name, at: field)
                     let properties = type(of: l).animatableProperties
@@ -255,7 +261,7 @@ public final class FileScene: Scene {
         guard let animation = file.library.first(where: { $0.key == tap.run })?.animation else { return }
         for name in tap.on {
             // Checked when the scene was made: the layers exist and animate its key paths.
-            guard let l = layersByName[name], let a = try? animation.make(variables).value else { continue }
+            guard let l = layersByName[name], let a = try? animation.make(variables.merging(view) { live, _ in live }).value else { continue }
             try? l.add(a, forKey: tap.key)
         }
     }

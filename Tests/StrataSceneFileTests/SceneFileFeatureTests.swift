@@ -112,6 +112,22 @@ func scene(_ root: String, _ extra: String = "") -> String {
         #expect(s.statusDescription == "card.transform.rotation.z: 30, dim: 0.3")
     }
 
+    /// A tap's animation may read the view's size; one that cannot be computed is an
+    /// error when the scene is made, not a tap that does nothing.
+    @Test func tappedAnimationsAreMadeWithTheView() throws {
+        let library = #""animations": {"move": {"class": "CABasicAnimation", "keyPath": "position.x", "toValue": "{width - 10}", "duration": 1, "fillMode": "forwards", "removedOnCompletion": false}}"#
+        let s = try makeScene(scene(#"{"sublayers": [{"name": "b", "frame": [0, 0, 20, 20]}]}"#,
+                                    library + #", "gestures": [{"tap": {"layer": "b", "run": "move"}}]"#))
+        let driver = SceneDriver(scene: s, events: [.down(x: 5, y: 5, t: 0), .up(x: 5, y: 5, t: 0)])
+        driver.step(to: 2)
+        #expect(s.presentationLayer.firstLayer(named: "b")?.position.x == 190)
+        #expect(s.statusDescription == "taps: 1")
+        let bad = library.replacingOccurrences(of: "{width - 10}", with: "{1 / (width - 200)}")
+        #expect(throws: SceneFileError.self) {
+            try makeScene(scene(#"{"sublayers": [{"name": "b"}]}"#, bad + #", "gestures": [{"tap": {"layer": "b", "run": "move"}}]"#))
+        }
+    }
+
     @Test func limitsAreCheckedBeforeBuilding() throws {
         var limits = SceneFileLimits()
         limits.layerCount = 50
