@@ -5,7 +5,7 @@
 SWIFT ?= swift
 OUT ?= out
 # pkg-config module -> Debian package that provides it.
-PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev libcrypto:libssl-dev
+PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev libcrypto:libssl-dev harfbuzz:libharfbuzz-dev
 # Libraries loaded with dlopen at run time (no pkg-config module, no -dev package
 # needed) -> Debian package. Checked in the loader's cache, which is what dlopen searches.
 RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0
@@ -13,9 +13,9 @@ RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0
 # OSMesa, and Strata then draws through EGL alone.
 OPTIONAL_RUNTIME_LIBS := libOSMesa.so.8:libosmesa6
 # Commands the tests and benchmarks drive -> Debian package.
-TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig
+TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig hb-shape:libharfbuzz-bin
 # Font families the text renderer needs -> Debian package.
-FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk
+FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
 .PHONY: deps build release demo test bench record-references record-traces clean
 

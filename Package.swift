@@ -38,6 +38,9 @@ let package = Package(
         // SHA-256 (OpenSSL's libcrypto): scene files named in traces, fonts in reference manifests.
         .target(name: "StrataDigest", dependencies: ["CCrypto"], path: "Sources/StrataDigest"),
 
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+
         // PNG chunks written and 8-bit RGB(A) read with libdeflate; libpng for every other
         // kind of file, its longjmp errors wrapped so Swift sees messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGCodec"),
@@ -70,8 +73,9 @@ let package = Package(
         .target(name: "StrataWindow", dependencies: ["StrataRender", "StrataDriver", "StrataScenes", "StrataGestures", "CGLFW"],
                 path: "Sources/StrataWindow"),
 
-        // Fonts (fontconfig), glyph rasterising (FreeType), text layout and the glyph atlas.
-        .target(name: "StrataText", dependencies: ["StrataModel", "CFreeType", "CFontconfig"],
+        // Fonts (fontconfig), shaping (HarfBuzz), glyph rasterising (FreeType), text layout
+        // and the glyph atlas.
+        .target(name: "StrataText", dependencies: ["StrataModel", "CFreeType", "CFontconfig", "CHarfBuzz"],
                 path: "Sources/StrataText"),
 
         // Pointer events, gesture recognizers (pan, tap) and gesture trace files.

@@ -1,9 +1,10 @@
 import CFreeType
+import CHarfBuzz
 import Foundation
 
-/// One face of one font file, opened by FreeType: its character map, advances and
-/// kerning in font units (so layout is the same at every output scale), and glyph
-/// rasterising at any pixel size. Opened by a `FontLibrary`; every FreeType call here
+/// One face of one font file: its character map and advances in font units (so layout
+/// is the same at every output scale) and glyph rasterising at any pixel size through
+/// FreeType, and the same file opened by HarfBuzz for shaping. Opened by a `FontLibrary`; every FreeType call here
 /// runs under the FreeType library's lock: faces are not safe to use from two threads.
 public final class FontFace: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// Unique within its library, in the order faces were opened.
@@ -24,10 +25,9 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
     private let freeType: FreeTypeLibrary
     private var lock: NSRecursiveLock { freeType.lock }
     private var advances: [UInt32: Double] = [:]
-    private var kerningTable: PairKerning?
-    private var kerningLoaded = false
-    private var kerningCache: [UInt64: Double] = [:]
-    private let hasLegacyKerning: Bool
+    /// HarfBuzz's font for the same file and index, at one font unit per unit: shaping
+    /// gives advances and offsets in font units, as `hb-shape` prints them.
+    private var shapingFont: OpaquePointer?
 
     init(id: Int, face: FT_Face, path: String, faceIndex: Int, freeType: FreeTypeLibrary) {
         self.id = id; self.face = face; self.path = path; self.faceIndex = faceIndex; self.freeType = freeType
@@ -38,7 +38,6 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         ascender = Double(f.ascender)
         descender = Double(-f.descender)
         lineGap = max(0, Double(f.height) - Double(f.ascender) + Double(f.descender))
-        hasLegacyKerning = f.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
         // OS/2 version 2+ has sxHeight at 86 and sCapHeight at 88.
         var cap = 0.7 * unitsPerEm, x = 0.5 * unitsPerEm
         if let os2 = SFNTTables.table("OS/2", path: path, faceIndex: faceIndex), os2.count >= 90,
@@ -50,7 +49,12 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         capHeight = cap; xHeight = x
     }
 
-    deinit { freeType.lock.withLock { _ = FT_Done_Face(face) } }
+    deinit {
+        freeType.lock.withLock {
+            _ = FT_Done_Face(face)
+            if let shapingFont { hb_font_destroy(shapingFont) }
+        }
+    }
 
     public var description: String { "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(faceIndex))" }
 
@@ -84,28 +88,21 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         }
     }
 
-    /// The kerning between two glyphs of this face, in font units: GPOS pair adjustment
-    /// when the font has it, else the legacy kern table through FT_Get_Kerning.
-    public func kerning(_ left: UInt32, _ right: UInt32) -> Double {
+    /// HarfBuzz's font of this face, opened on first use from the font file (nil when
+    /// HarfBuzz cannot read it: text in this face is then laid out unshaped).
+    var harfBuzzFont: OpaquePointer? {
         lock.withLock {
-            let key = UInt64(left) << 32 | UInt64(right)
-            if let k = kerningCache[key] { return k }
-            if !kerningLoaded {
-                kerningLoaded = true
-                if let gpos = SFNTTables.table("GPOS", path: path, faceIndex: faceIndex) {
-                    let table = PairKerning(gpos: gpos)
-                    if !table.isEmpty { kerningTable = table }
-                }
-            }
-            var k = 0.0
-            if let table = kerningTable {
-                k = Double(table.kerning(left, right))
-            } else if hasLegacyKerning {
-                var v = FT_Vector()
-                if FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 { k = Double(v.x) }
-            }
-            kerningCache[key] = k
-            return k
+            if let shapingFont { return shapingFont }
+            guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+            defer { hb_blob_destroy(blob) }
+            guard let hbFace = hb_face_create(blob, UInt32(faceIndex)) else { return nil }
+            defer { hb_face_destroy(hbFace) }
+            guard hb_face_get_glyph_count(hbFace) > 0, let font = hb_font_create(hbFace) else { return nil }
+            let upem = Int32(unitsPerEm)
+            hb_font_set_scale(font, upem, upem)
+            hb_font_make_immutable(font)
+            shapingFont = font
+            return font
         }
     }
 

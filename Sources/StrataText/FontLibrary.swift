@@ -31,7 +31,17 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Simplified Chinese first: the seeds' strings are zh-Hans (PingFang SC on iOS).
-    public static let defaultCascade = [CascadeEntry(family: "Noto Sans CJK SC", covers: Script.isCJK)]
+    /// Then the scripts that need shaping, each from its Noto Sans family (fonts-noto-core),
+    /// standing in for iOS's Geeza Pro / SF Arabic, SF Hebrew, Kohinoor Devanagari and
+    /// Thonburi, so their text never comes from whichever font fontconfig ranks first.
+    public static let defaultCascade = [
+        CascadeEntry(family: "Noto Sans CJK SC", covers: Script.isCJK),
+        CascadeEntry(family: "Noto Sans Arabic", covers: { (0x0600...0x06FF).contains($0.value) || (0x0750...0x077F).contains($0.value)
+            || (0x08A0...0x08FF).contains($0.value) || (0xFB50...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }),
+        CascadeEntry(family: "Noto Sans Hebrew", covers: { (0x0590...0x05FF).contains($0.value) || (0xFB1D...0xFB4F).contains($0.value) }),
+        CascadeEntry(family: "Noto Sans Devanagari", covers: { (0x0900...0x097F).contains($0.value) || (0xA8E0...0xA8FF).contains($0.value) }),
+        CascadeEntry(family: "Noto Sans Thai", covers: { (0x0E00...0x0E7F).contains($0.value) }),
+    ]
 
     public let cascade: [CascadeEntry]
     /// The language fontconfig ranks fallback fonts for (its `lang` property).

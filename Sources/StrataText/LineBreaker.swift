@@ -16,15 +16,12 @@ struct LineBreaker {
         }
     }
 
-    /// Width of clusters set on one line: kerning inside, spaces at the end hanging.
+    /// Width of clusters set on one line, spaces at the end hanging.
     static func width(of line: ArraySlice<Cluster>) -> Double {
         var end = line.endIndex
         while end > line.startIndex && line[end - 1].isSpace { end -= 1 }
         var w = 0.0
-        for i in line.startIndex..<end {
-            if i > line.startIndex { w += line[i].kernBefore }
-            w += line[i].advance
-        }
+        for i in line.startIndex..<end { w += line[i].advance }
         return w
     }
 
@@ -33,7 +30,8 @@ struct LineBreaker {
         guard i > 0, i < clusters.count else { return false }
         let a = clusters[i - 1], b = clusters[i]
         if b.isSpace { return false }
-        if Script.isNoStart(b.character) || Script.isNoEnd(a.character) { return false }
+        guard let aLast = a.characters.last, let bFirst = b.characters.first else { return false }
+        if Script.isNoStart(bFirst) || Script.isNoEnd(aLast) { return false }
         if a.isSpace { return true }
         switch mode {
         case .characters:
@@ -41,13 +39,13 @@ struct LineBreaker {
         case .words:
             if isCJK(a) || isCJK(b) { return true }
             // After a hyphen or dash inside a word, as UIKit breaks "well-known".
-            if "-‐–—/".contains(a.character), i >= 2, !clusters[i - 2].isSpace { return true }
+            if "-‐–—/".contains(aLast), i >= 2, !clusters[i - 2].isSpace { return true }
             return false
         }
     }
 
     private func isCJK(_ c: Cluster) -> Bool {
-        c.character.unicodeScalars.first.map(Script.isCJK) ?? false
+        c.characters.first?.unicodeScalars.first.map(Script.isCJK) ?? false
     }
 
     /// The paragraph's lines as cluster ranges. An empty paragraph still takes a line.
@@ -65,7 +63,7 @@ struct LineBreaker {
             while i < n {
                 let c = clusters[i]
                 if i > start && canBreak(before: i) { lastBreak = i }
-                let next = w + (i > start ? c.kernBefore : 0) + c.advance
+                let next = w + c.advance
                 if !c.isSpace && i > start && next > maxWidth + TextLayout.fitTolerance {
                     // No opportunity yet: the word is wider than the line; cut it.
                     end = lastBreak ?? i

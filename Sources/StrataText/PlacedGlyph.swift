@@ -31,14 +31,16 @@ public struct TextPlacement: Sendable {
         var out: [PlacedGlyph] = []
         out.reserveCapacity(layout.lines.reduce(0) { $0 + $1.glyphs.count })
         for line in layout.lines {
-            // Baselines on whole pixels: crisp horizontals, the same row every frame.
+            // Baselines on whole pixels: crisp horizontals, the same row every frame. A
+            // mark raised or lowered by shaping sits on its own whole pixel.
             let baseline = (origin.y + line.baseline * scale).rounded()
             for g in line.glyphs {
+                let y = g.y == line.baseline ? baseline : (origin.y + g.y * scale).rounded()
                 let quarters = ((origin.x + g.x * scale) * steps).rounded()
                 let pixel = (quarters / steps).rounded(.down)
                 let key = GlyphAtlas.Key(face: g.face, glyph: g.glyph, pixelSize64: pixelSize64,
                                          subpixel: Int(quarters - pixel * steps))
-                out.append(PlacedGlyph(key: key, x: pixel, baseline: baseline))
+                out.append(PlacedGlyph(key: key, x: pixel, baseline: y))
             }
         }
         return out

@@ -1,5 +1,5 @@
-/// The character classes layout needs without a Unicode database: which characters are
-/// CJK (fallback cascade, and line breaks allowed between them), which may not start or
+/// The character classes layout needs: which characters are right to left (the
+/// paragraph's direction, spaces in right-to-left runs), which are CJK (fallback cascade, and line breaks allowed between them), which may not start or
 /// end a line (the kinsoku rules Chinese and Japanese typesetting share), and which
 /// draw nothing.
 enum Script {
@@ -13,6 +13,21 @@ enum Script {
             return true
         default:
             return false
+        }
+    }
+
+    enum Direction { case leftToRight, rightToLeft }
+
+    /// The bidirectional class of a character's first scalar when it is strong: right to
+    /// left for the Hebrew, Arabic, Syriac, Thaana, N'Ko and Arabic-presentation blocks,
+    /// left to right for other letters; nil for digits, spaces, punctuation and marks.
+    static func strongDirection(_ c: Character) -> Direction? {
+        guard let s = c.unicodeScalars.first else { return nil }
+        switch s.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+            return s.properties.isAlphabetic || s.properties.generalCategory == .otherLetter ? .rightToLeft : nil
+        default:
+            return s.properties.isAlphabetic && !s.properties.isDiacritic ? .leftToRight : nil
         }
     }
 

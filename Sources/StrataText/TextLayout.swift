@@ -12,8 +12,11 @@ import StrataModel
 ///   holds when given; the last line shown then ends as `lineBreakMode` says.
 /// - Line boxes come from the primary font's metrics (fallback faces do not make a
 ///   line taller, so the baselines of mixed Chinese and Latin text stay put).
-/// - Kerning between glyphs of one face (GPOS pairs or the kern table). No other
-///   shaping: no ligatures, no contextual forms, no bidirectional text.
+/// - Shaped by HarfBuzz (`Shaper`): kerning, ligatures, contextual forms, marks.
+/// - A paragraph whose first strong character is right to left (Arabic, Hebrew) runs
+///   right to left: its runs are put in visual order line by line (right-to-left runs
+///   reversed, left-to-right ones such as Latin words and numbers kept), and the natural
+///   alignment is then the right, as UIKit's is for such strings.
 public struct TextLayout: Sendable {
     /// A glyph's pen position: x from the box's left edge, y its baseline from the top.
     public struct Glyph: Hashable, Sendable {
@@ -62,7 +65,9 @@ public struct TextLayout: Sendable {
         let maxWidth = width.flatMap { $0 > 0 ? $0 : nil }
 
         let shaper = Shaper(font: style.font, primary: primary, library: library)
-        let paragraphs = try TextLayout.paragraphs(string).map { try shaper.clusters($0) }
+        let texts = TextLayout.paragraphs(string)
+        let paragraphs = try texts.map { try shaper.clusters($0) }
+        let rightToLeft = texts.map { p in p.lazy.compactMap(Script.strongDirection).first == .rightToLeft }
         let wrapMode: LineBreaker.Mode = style.lineBreakMode == .byCharWrapping ? .characters : .words
 
         // Every line the text would take, then the ones that are shown.
@@ -78,6 +83,7 @@ public struct TextLayout: Sendable {
         }
 
         var shown: [[Cluster]] = all.prefix(limit).map { Array(paragraphs[$0.paragraph][$0.range]) }
+        let shownRightToLeft = all.prefix(limit).map { rightToLeft[$0.paragraph] }
         isTruncated = all.count > limit
         if isTruncated, let last = all.prefix(limit).last {
             let rest = Array(paragraphs[last.paragraph][last.range.lowerBound...])
@@ -94,27 +100,29 @@ public struct TextLayout: Sendable {
 
         let widths = shown.map { LineBreaker.width(of: $0[...]) }
         let boxWidth = maxWidth ?? widths.max() ?? 0
-        let alignment: Double
-        switch style.alignment {
-        case .left, .natural: alignment = 0
-        case .center: alignment = 0.5
-        case .right: alignment = 1
+        func alignment(_ line: Int) -> Double {
+            switch style.alignment {
+            case .left: return 0
+            case .natural: return shownRightToLeft[line] ? 1 : 0
+            case .center: return 0.5
+            case .right: return 1
+            }
         }
         // The natural line puts the ascender at the top; a set line height adds its
         // extra above the text, keeping the descender at the bottom.
         let baselineOffset = style.lineHeight == nil ? metrics.ascender : lineHeight - metrics.descender
         var lines: [Line] = []
         for (i, clusters) in shown.enumerated() {
-            let x = (boxWidth - widths[i]) * alignment
+            let x = (boxWidth - widths[i]) * alignment(i)
             let baseline = Double(i) * lineHeight + baselineOffset
             var glyphs: [Glyph] = []
             var pen = x
-            for (k, c) in clusters.enumerated() {
-                if k > 0 { pen += c.kernBefore }
-                for g in c.glyphs { glyphs.append(Glyph(face: g.face, glyph: g.glyph, x: pen + g.x, y: baseline)) }
+            for k in TextLayout.visualOrder(clusters, rightToLeft: shownRightToLeft[i]) {
+                let c = clusters[k]
+                for g in c.glyphs { glyphs.append(Glyph(face: g.face, glyph: g.glyph, x: pen + g.x, y: baseline - g.y)) }
                 pen += c.advance
             }
-            lines.append(Line(glyphs: glyphs, text: String(clusters.map(\.character)), x: x, width: widths[i],
+            lines.append(Line(glyphs: glyphs, text: String(clusters.flatMap(\.characters)), x: x, width: widths[i],
                               baseline: baseline))
         }
         self.lines = lines
@@ -123,6 +131,46 @@ public struct TextLayout: Sendable {
 
     /// Every glyph of every line.
     public var glyphs: [Glyph] { lines.flatMap(\.glyphs) }
+
+    /// The order a line's clusters are drawn in, left to right: the reordering of
+    /// Unicode's bidirectional algorithm (rule L2) over levels that the runs' directions
+    /// give: a left-to-right paragraph has its right-to-left runs at level 1; a
+    /// right-to-left one has them at 1 and its left-to-right runs at 2. A space takes its
+    /// neighbours' direction when both have the same, else the paragraph's (rule N1, N2);
+    /// spaces hanging at the line's end are drawn last and take no room.
+    static func visualOrder(_ clusters: [Cluster], rightToLeft paragraph: Bool) -> [Int] {
+        var end = clusters.count
+        while end > 0 && clusters[end - 1].isSpace { end -= 1 }
+        let base = paragraph ? 1 : 0
+        func level(_ rtl: Bool) -> Int { rtl ? 1 : (paragraph ? 2 : 0) }
+        var levels = [Int](repeating: base, count: end)
+        for k in 0..<end where !clusters[k].isSpace { levels[k] = level(clusters[k].isRightToLeft) }
+        var k = 0
+        while k < end {
+            guard clusters[k].isSpace else { k += 1; continue }
+            var j = k
+            while j < end && clusters[j].isSpace { j += 1 }
+            let before = k > 0 ? levels[k - 1] : nil, after = j < end ? levels[j] : nil
+            let neighbours = before == after ? before ?? base : base
+            for n in k..<j { levels[n] = neighbours }
+            k = j
+        }
+        var order = Array(0..<end)
+        let highest = levels.max() ?? 0, lowestOdd = (levels.min() ?? 0) | 1
+        if highest >= lowestOdd {
+            for l in stride(from: highest, through: lowestOdd, by: -1) {
+                var a = 0
+                while a < end {
+                    guard levels[order[a]] >= l else { a += 1; continue }
+                    var b = a
+                    while b < end && levels[order[b]] >= l { b += 1 }
+                    order[a..<b].reverse()
+                    a = b
+                }
+            }
+        }
+        return order + Array(end..<clusters.count)
+    }
 
     /// The text split at newlines (\n, \r\n, \r, U+2028, U+2029 ...); an empty string has
     /// no paragraphs, so it takes no lines.
@@ -140,19 +188,21 @@ public struct TextLayout: Sendable {
     }
 }
 
-/// One character's glyphs, as layout moves it around: advance in points, and the
-/// kerning it takes from the character before it (dropped at a line's start).
+/// One shaping cluster, as layout moves it around: the glyphs HarfBuzz made of one or
+/// more characters (a ligature, a conjunct), with its advance in points, kerning included.
 struct Cluster: Sendable {
     struct Piece: Sendable {
         let face: FontFace
         let glyph: UInt32
-        /// Offset from the cluster's pen position, points.
+        /// Offset from the cluster's pen position, points; y up (a mark above its base).
         let x: Double
+        let y: Double
     }
-    let character: Character
+    let characters: [Character]
     let glyphs: [Piece]
     let advance: Double
-    var kernBefore: Double
     /// A space lines may break after; it takes no width at a line's end.
     let isSpace: Bool
+    /// From a run HarfBuzz set right to left.
+    let isRightToLeft: Bool
 }

@@ -43,8 +43,7 @@ struct Truncator {
         return trimmedEnd(Array(rest[0..<headCount])) + [ellipsis] + trimmedStart(Array(rest[(rest.count - tailCount)...]))
     }
 
-    /// Width of clusters that start right after the ellipsis: no kerning at their start,
-    /// and leading spaces dropped.
+    /// Width of clusters that start right after the ellipsis, leading spaces dropped.
     private func suffixWidth(_ s: ArraySlice<Cluster>) -> Double {
         var start = s.startIndex
         while start < s.endIndex && s[start].isSpace { start += 1 }
@@ -57,9 +56,5 @@ struct Truncator {
         return c
     }
 
-    private func trimmedStart(_ c: [Cluster]) -> [Cluster] {
-        var c = Array(c.drop { $0.isSpace })
-        if !c.isEmpty { c[0].kernBefore = 0 }
-        return c
-    }
+    private func trimmedStart(_ c: [Cluster]) -> [Cluster] { Array(c.drop { $0.isSpace }) }
 }

@@ -22,18 +22,6 @@ struct TextLayoutTests {
         #expect(layout.glyphs.count == 2 && layout.glyphs.allSatisfy { $0.face.familyName == "Noto Sans CJK SC" })
     }
 
-    @Test func widthIsTheSumOfAdvancesAndKerning() throws {
-        let font = Font.systemFont(ofSize: 13)
-        let face = try FontLibrary.shared.face(for: font)
-        let string = "This is completions block"
-        let glyphs = string.unicodeScalars.map { face.glyphIndex(for: $0) }
-        var units = glyphs.reduce(0) { $0 + face.advance(of: $1) }
-        for i in 1..<glyphs.count { units += face.kerning(glyphs[i - 1], glyphs[i]) }
-        let layout = try TextLayout(string: string, style: style(13))
-        #expect(abs(layout.size.width - units * 13 / face.unitsPerEm) < 1e-9)
-        #expect(layout.size.width > 150 && layout.size.width < 180)
-    }
-
     @Test func mixedScriptsShareOneBaseline() throws {
         let layout = try TextLayout(string: "OK好的", style: style())
         #expect(Set(layout.glyphs.map(\.y)).count == 1)
