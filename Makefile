@@ -13,7 +13,10 @@ RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0
 # OSMesa, and Strata then draws through EGL alone.
 OPTIONAL_RUNTIME_LIBS := libOSMesa.so.8:libosmesa6
 # Commands the tests and benchmarks drive -> Debian package.
-TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig hb-shape:libharfbuzz-bin
+TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig hb-shape:libharfbuzz-bin chromium:chromium
+# Python modules the tests read results with (Debian's python3) -> Debian package:
+# Pillow decodes the animated PNGs as a real decoder.
+PYTHON_MODULES := PIL:python3-pil
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
@@ -31,6 +34,8 @@ deps:
 	  PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q "[[:space:]]$$lib " || optional="$$optional $$pkg"; done; \
 	for pair in $(TOOLS); do cmd=$${pair%%:*}; pkg=$${pair##*:}; \
 	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	for pair in $(PYTHON_MODULES); do mod=$${pair%%:*}; pkg=$${pair##*:}; \
+	  /usr/bin/python3 -c "import $$mod" 2>/dev/null || missing="$$missing $$pkg"; done; \
 	for pair in $(FONTS); do family=$${pair%%:*}; pkg=$${pair##*:}; \
 	  fc-list 2>/dev/null | grep -q ": $$family" || missing="$$missing $$pkg"; done; \
 	if [ -n "$$missing$$optional" ]; then \

@@ -61,7 +61,7 @@ let package = Package(
 
         // Image files: PNG encode/decode (libdeflate, libpng), atomic writes, the pipeline's error type.
         // No GL, so comparison and reference checks build and run without OSMesa or GLFW.
-        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec"], path: "Sources/StrataImage"),
+        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec", "CDeflate"], path: "Sources/StrataImage"),
 
         // GL loader, shader programs, compositor, offscreen surfaces. Re-exports StrataImage.
         .target(name: "StrataRender",

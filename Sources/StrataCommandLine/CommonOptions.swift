@@ -60,6 +60,8 @@ enum CommonOptions {
         OptionSpec("max-diff-ratio", .number(0...1), valueName: "R", help: "a frame passes with at most R × its pixels differing"),
         OptionSpec("include-aa", .boolean, help: "count anti-aliasing pixels as differences"),
         OptionSpec("exact", .boolean, help: "compare the decoded RGBA bytes: any change is a difference (no threshold, no anti-aliasing detection)"),
+        OptionSpec("mask", .text(maxLength: 80), valueName: "X,Y,W,H", repeatable: true,
+                   help: "never compare this rectangle of the frame's pixels (a clock, a caret): its pixels do not count and are magenta in the diff. It must lie inside the frame"),
     ])
 
     static func with(_ spec: OptionSpec, default value: TraceValue?) -> OptionSpec {

@@ -11,7 +11,7 @@ struct CompareCommand: StrataSubcommand {
 
     static let output = OptionGroup(title: "OUTPUT", options: [
         OptionSpec("diff", .text(maxLength: 4096), valueName: "PATH",
-                   help: "write diff images: the expected frame faded to grey, differences red, anti-aliasing yellow. A file for two files (or a directory to put it in), a directory (created if needed) for two directories. None is written for frames whose sizes differ."),
+                   help: "write diff images: the expected frame faded to grey, differences red, anti-aliasing yellow, masks magenta. A file for two files (or a directory to put it in), a directory (created if needed) for two directories. None is written for frames whose sizes differ."),
         OptionSpec("json", .boolean,
                    help: "one JSON object per frame per line: name, width, height, actualWidth, actualHeight, diffPixels, aaPixels, ratio, maxDelta, psnr (dB; null when the frames look identical), passed, firstDifferences ([[x, y], ...]) and missing (\"expected\" or \"actual\" for a name on one side only; its numbers are null). The summary line then goes to standard error."),
     ])
@@ -88,6 +88,9 @@ struct CompareCommand: StrataSubcommand {
         case (.some(let n), nil): options.tolerance = .maxDiffPixels(n)
         case (nil, .some(let r)): options.tolerance = .maxDiffRatio(r)
         case (nil, nil): break
+        }
+        options.masks = try a.strings("mask").map { text in
+            do { return try MaskRegion(parsing: text) } catch let e as MaskError { throw UsageError("--mask: \(e)") }
         }
         return options
     }
@@ -180,6 +183,9 @@ private struct FramePair {
             ? ParallelComparison.map(count: 2) { i in Result { try PNG.read(path: i == 0 ? expected : actual) } }
             : [Result { try PNG.read(path: expected) }, Result { try PNG.read(path: actual) }]
         let expectedImage = try decoded[0].get(), actualImage = try decoded[1].get()
+        do { try MaskRegion.validate(options.masks, width: expectedImage.width, height: expectedImage.height) } catch let e as MaskError {
+            throw UsageError("--mask: \(expected): \(e)")
+        }
         guard let diff else {
             return .compared(FrameComparator.compare(expected: expectedImage, actual: actualImage, options: options))
         }
@@ -216,42 +222,9 @@ private enum FrameReport {
     }
 
     static func json(name: String, _ outcome: FrameOutcome) -> String {
-        var fields: [(String, String)] = [("name", quoted(name))]
         switch outcome {
-        case .missing(let side):
-            fields += ["width", "height", "actualWidth", "actualHeight", "diffPixels", "aaPixels", "ratio", "maxDelta", "psnr"]
-                .map { ($0, "null") }
-            fields += [("passed", "false"), ("firstDifferences", "[]"), ("missing", quoted(side))]
-        case .compared(let r):
-            let firstDifferences = r.firstDifferences.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
-            fields += [
-                ("width", "\(r.width)"), ("height", "\(r.height)"),
-                ("actualWidth", "\(r.actualWidth)"), ("actualHeight", "\(r.actualHeight)"),
-                ("diffPixels", "\(r.diffPixels)"), ("aaPixels", "\(r.aaPixels)"),
-                ("ratio", "\(r.ratio)"), ("maxDelta", "\(r.maxChannelDelta)"),
-                ("psnr", r.psnr.isFinite ? "\(r.psnr)" : "null"),
-                ("passed", "\(r.passed)"),
-                ("firstDifferences", "[\(firstDifferences)]"),
-                ("missing", "null"),
-            ]
+        case .missing(let side): return FrameJSON.object([("name", FrameJSON.quoted(name))], nil, missing: side)
+        case .compared(let r): return FrameJSON.object([("name", FrameJSON.quoted(name))], r, missing: nil)
         }
-        return "{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string literal; file names may hold quotes, backslashes or control characters.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -18,6 +18,8 @@ struct ReplayCommand: StrataSubcommand {
         OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames"),
         OptionSpec("every", .integer(1...1_000_000), default: 1, valueName: "K",
                    help: "write only every K-th frame (file names keep the frame index)"),
+        OptionSpec("apng", .text(maxLength: 4096), valueName: "PATH",
+                   help: "write the replay as one lossless animated PNG (APNG; each frame's delay from the fps and --every), which browsers play; frames go to --out only when it is given"),
         CommonOptions.pngLevel, CommonOptions.shaders,
     ] + CommonOptions.gl + SceneFileOptions.traceGroup.options)
 
@@ -32,6 +34,7 @@ struct ReplayCommand: StrataSubcommand {
 
         By default the replay runs until the last event and then on until the scene is idle
         (no running animation), at most 10 s more. The scale defaults to the trace's.
+        With --apng PATH the frames become one animated PNG instead (and PNGs too with --out).
 
         \(HelpText.lines(ReplayCommand.options))
 
@@ -60,6 +63,7 @@ struct ReplayCommand: StrataSubcommand {
 
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scale: a.number("scale"),
                                     maxFrames: a.integer("frames"), scenes: scenes)
+        if let apng = a.string("apng") { return try ReplayCommand.animate(replayer, to: apng, a) }
         let out = a.string("out") ?? "frames"
         try OutputGuard.refuseReferencesDirectory(out, flag: "--out")
         // The backend first: one that cannot start leaves no output directory behind.
@@ -95,6 +99,45 @@ struct ReplayCommand: StrataSubcommand {
         print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps) "
             + "in \(format(wall, 2)) s, \(format(ms, 1)) ms per frame; wrote \(plural(result.emittedFrameCount, "PNG")) "
             + "(\(replayer.pixelWidth)x\(replayer.pixelHeight) px) to \(out)/; \(result.finalStatus)\(ending)\(note)")
+    }
+}
+
+extension ReplayCommand {
+    /// `--apng PATH`: the frames into one animated PNG (and into `--out` if given).
+    static func animate(_ replayer: Replayer, to apng: String, _ a: ParsedArguments) throws {
+        try OutputGuard.checkWritableFile(apng)
+        let out = a.isGiven("out") ? a.string("out") : nil
+        if let out { try OutputGuard.refuseReferencesDirectory(out, flag: "--out") }
+        let every = a.integer("every") ?? 1
+        let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
+        // The backend first: one that cannot start leaves no output behind.
+        let renderer = try CommonOptions.offscreenRenderer(a)
+        let directory = try out.map { try FrameDirectory($0, policy: try CommonOptions.framePolicy(a)) }
+        let writer = try APNGWriter(path: apng, width: replayer.pixelWidth, height: replayer.pixelHeight,
+                                    secondsPerFrame: Double(every) / replayer.fps, options: png)
+        var produced = Set<String>()
+        let result: ReplayResult
+        do {
+            result = try Interruption.during {
+                try replayer.frames(renderer: renderer, every: every) { frame in
+                    try writer.append(frame.image)
+                    if let out {
+                        let file = Replayer.frameFileName(frame.index)
+                        try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file), options: png)
+                        produced.insert(file)
+                    }
+                }
+            }
+            try writer.finish()
+        } catch {
+            writer.abandon()
+            directory?.abandon()
+            throw error
+        }
+        let note = directory.flatMap { $0.staleNote($0.finish(produced: produced)) }.map { "; \($0)" } ?? ""
+        print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps); "
+            + "wrote \(plural(writer.frameCount, "frame")) (\(replayer.pixelWidth)x\(replayer.pixelHeight) px) as an animated PNG to \(apng)"
+            + (out.map { " and as PNGs to \($0)/" } ?? "") + "; \(result.finalStatus)\(note)")
     }
 }
 

@@ -38,7 +38,8 @@ struct CommandContext {
 /// gives `render`, `window`, `replay`, `check` and `compare` for those scenes and the
 /// built-in ones, with help generated from their declared options.
 public enum StrataCommand {
-    static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand(), LintCommand(), GPUCommand()]
+    static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand(),
+                                                  MergeReportsCommand(), LintCommand(), GPUCommand()]
 
     /// Runs the command line of this process and exits: 0 on success, 1 when frames
     /// differ (compare, check), 2 on an error.

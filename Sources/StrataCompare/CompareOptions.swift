@@ -25,11 +25,14 @@ public struct CompareOptions: Sendable, Equatable {
     public var tolerance: Tolerance
     /// How many differing pixels' coordinates a result keeps, in scan order.
     public var reportedDifferenceLimit: Int
+    /// Regions never compared (a clock, a caret); each must lie inside the frames.
+    public var masks: [MaskRegion]
 
     public init(mode: Mode = .perceptual, threshold: Double = 0.1, includeAA: Bool = false,
-                tolerance: Tolerance = .maxDiffPixels(0), reportedDifferenceLimit: Int = 10) {
+                tolerance: Tolerance = .maxDiffPixels(0), reportedDifferenceLimit: Int = 10, masks: [MaskRegion] = []) {
         self.mode = mode; self.threshold = threshold; self.includeAA = includeAA
         self.tolerance = tolerance; self.reportedDifferenceLimit = max(0, reportedDifferenceLimit)
+        self.masks = masks
     }
 
     public static let exact = CompareOptions(mode: .exact)

@@ -1,9 +1,10 @@
 /// The colours of a diff image, as pixelmatch draws them: the expected frame faded to a
-/// light grey so the marks stand out, differences red, anti-aliasing yellow. Every diff
-/// pixel is opaque.
+/// light grey so the marks stand out, differences red, anti-aliasing yellow, masked
+/// regions magenta (Playwright's default `maskColor`). Every diff pixel is opaque.
 enum DiffPalette {
     static let difference = UInt32.pixel(red: 255, green: 0, blue: 0)
     static let antialiasing = UInt32.pixel(red: 255, green: 255, blue: 0)
+    static let masked = UInt32.pixel(red: 255, green: 0, blue: 255)
 
     /// The faded grey for an unchanged pixel: its luma over white at 0.1 × its own alpha,
     /// pixelmatch's 255 + (Y(s) − 255)·0.1·a/255 for straight s. Premultiplied, Y(s)·a/255

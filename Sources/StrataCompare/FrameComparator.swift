@@ -46,7 +46,7 @@ public enum FrameComparator {
             diffPixels: tally.diffPixels, aaPixels: tally.aaPixels, maxChannelDelta: Int(tally.maxChannelDelta),
             psnr: FrameComparison.psnr(squaredError: tally.squaredError, samples: pixelCount * 3),
             passed: options.passes(diffPixels: tally.diffPixels, pixelCount: pixelCount),
-            firstDifferences: tally.firstDifferences)
+            firstDifferences: tally.firstDifferences, maskedPixels: tally.maskedPixels)
         return (result, diffImage)
     }
 }
@@ -55,6 +55,7 @@ public enum FrameComparator {
 private struct Tally {
     var diffPixels = 0
     var aaPixels = 0
+    var maskedPixels = 0
     var maxChannelDelta: Int32 = 0
     var squaredError = 0
     var firstDifferences: [PixelCoordinate] = []
@@ -99,6 +100,7 @@ private struct Scan {
         for t in tallies {
             total.diffPixels += t.diffPixels
             total.aaPixels += t.aaPixels
+            total.maskedPixels += t.maskedPixels
             total.maxChannelDelta = max(total.maxChannelDelta, t.maxChannelDelta)
             total.squaredError += t.squaredError
             total.firstDifferences += t.firstDifferences.prefix(max(0, reportLimit - total.firstDifferences.count))
@@ -112,21 +114,38 @@ private struct Scan {
         var fade = FadedGreyCache()
         for y in rows {
             let rowStart = y * width
-            if memcmp(e + rowStart * 4, a + rowStart * 4, rowBytes) == 0 {
-                if let diff { fadeRow(from: rowStart, count: width, into: diff, cache: &fade) }
-                continue
-            }
-            for x in 0..<width {
-                let index = rowStart + x
-                let p = expected.word(at: index), q = actual.word(at: index)
-                if p == q {
-                    diff?.storeBytes(of: fade.grey(p).littleEndian, toByteOffset: index * 4, as: UInt32.self)
+            let masked = options.masks.isEmpty ? [] : MaskRegion.spans(options.masks, row: y)
+            if masked.isEmpty {
+                if memcmp(e + rowStart * 4, a + rowStart * 4, rowBytes) == 0 {
+                    if let diff { fadeRow(from: rowStart, count: width, into: diff, cache: &fade) }
                     continue
                 }
-                let mark = examine(p, q, x: x, y: y, tally: &tally)
-                diff?.storeBytes(of: mark.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+                for x in 0..<width { compare(x: x, y: y, index: rowStart + x, into: diff, fade: &fade, tally: &tally) }
+                continue
+            }
+            // A masked row: its masks' columns are painted and skipped, the rest compared.
+            var next = 0
+            for x in 0..<width {
+                while next < masked.count && x >= masked[next].upperBound { next += 1 }
+                if next < masked.count && masked[next].contains(x) {
+                    tally.maskedPixels += 1
+                    diff?.storeBytes(of: DiffPalette.masked.littleEndian, toByteOffset: (rowStart + x) * 4, as: UInt32.self)
+                    continue
+                }
+                compare(x: x, y: y, index: rowStart + x, into: diff, fade: &fade, tally: &tally)
             }
         }
+    }
+
+    @inline(__always) private func compare(x: Int, y: Int, index: Int, into diff: UnsafeMutableRawBufferPointer?,
+                                           fade: inout FadedGreyCache, tally: inout Tally) {
+        let p = expected.word(at: index), q = actual.word(at: index)
+        if p == q {
+            diff?.storeBytes(of: fade.grey(p).littleEndian, toByteOffset: index * 4, as: UInt32.self)
+            return
+        }
+        let mark = examine(p, q, x: x, y: y, tally: &tally)
+        diff?.storeBytes(of: mark.littleEndian, toByteOffset: index * 4, as: UInt32.self)
     }
 
     /// A row the frames share: only the diff image has work to do.

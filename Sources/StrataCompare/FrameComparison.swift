@@ -27,6 +27,8 @@ public struct FrameComparison: Sendable, Equatable {
     public let passed: Bool
     /// The first differing pixels in scan order, at most `CompareOptions.reportedDifferenceLimit`.
     public let firstDifferences: [PixelCoordinate]
+    /// Pixels under a mask (`CompareOptions.masks`): never compared.
+    public let maskedPixels: Int
 
     public var sizeMatches: Bool { width == actualWidth && height == actualHeight }
     public var pixelCount: Int { width * height }
@@ -34,10 +36,11 @@ public struct FrameComparison: Sendable, Equatable {
     public var ratio: Double { pixelCount == 0 ? 0 : Double(diffPixels) / Double(pixelCount) }
 
     public init(width: Int, height: Int, actualWidth: Int, actualHeight: Int, diffPixels: Int, aaPixels: Int,
-                maxChannelDelta: Int, psnr: Double, passed: Bool, firstDifferences: [PixelCoordinate]) {
+                maxChannelDelta: Int, psnr: Double, passed: Bool, firstDifferences: [PixelCoordinate], maskedPixels: Int = 0) {
         self.width = width; self.height = height; self.actualWidth = actualWidth; self.actualHeight = actualHeight
         self.diffPixels = diffPixels; self.aaPixels = aaPixels; self.maxChannelDelta = maxChannelDelta
         self.psnr = psnr; self.passed = passed; self.firstDifferences = firstDifferences
+        self.maskedPixels = maskedPixels
     }
 
     /// Frames of different sizes cannot be compared pixel by pixel, so every pixel of the

@@ -6,71 +6,103 @@ import StrataModel
 /// snapshot assertions and `strata check`: the logic lives here, free of any test framework.
 public struct ReferenceCheckResult: Sendable {
     public var entries: [ReportEntry] = []
-    /// References written because they were missing or recording was asked for.
+    /// Paths of the references written, in order (added and updated).
     public var recorded: [String] = []
-    /// Of those, how many differ from what was there before (new ones included).
-    public var changed = 0
+    /// References written where there was none.
+    public var added = 0
+    /// Existing references rewritten because their frame changed.
+    public var updated = 0
+    /// Existing references left as they were: bytes and modification time untouched.
+    public var unchanged = 0
+    /// References whose content is new: added plus updated.
+    public var changed: Int { added + updated }
     public var passed: Bool { entries.allSatisfy(\.passed) }
     public var failures: [ReportEntry] { entries.filter { !$0.passed } }
+
+    /// `3 references updated, 190 unchanged, 0 added`: what an update wrote.
+    public var updateSummary: String {
+        "\(updated) \(updated == 1 ? "reference" : "references") updated, \(unchanged) unchanged, \(added) added"
+    }
 }
 
 /// Compares frames, one at a time as they are produced, with `directory/<name>.png`
 /// (used by `strata check`, StrataTesting's assertions and the project's own render
 /// tests: the one golden-image rule). The record mode says which references are written:
-/// with `.all` every frame; with `.missing` a missing one is written and fails, so the
-/// next run compares against it; with `.changed` only one that fails the comparison.
-/// Writes are atomic.
+/// with `.all` every frame whose pixels differ from its reference's (an identical one is
+/// left alone, so re-recording touches nothing that did not change); with `.missing` a
+/// missing one; with `.changed` only one that fails the comparison. A reference written
+/// because it was missing fails when `newReferencesFail` (the snapshot assertions' rule:
+/// re-run to compare against it), else it counts as passing, as everything written on
+/// purpose does. Writes are atomic.
 public final class ReferenceChecker {
     public let directory: String
     public let options: CompareOptions
     public let mode: RecordMode
+    public let newReferencesFail: Bool
     /// Where references are written: `directory` itself, or the staging directory of a
-    /// `ReferenceRecording` so that a recording replaces the old set all at once.
+    /// `ReferenceRecording` so that a recording replaces the old set all at once (then
+    /// every frame is written there, changed or not).
     public var writeDirectory: String
     public private(set) var result = ReferenceCheckResult()
 
-    public init(directory: String, options: CompareOptions = CompareOptions(), mode: RecordMode = .none) {
+    public init(directory: String, options: CompareOptions = CompareOptions(), mode: RecordMode = .none,
+                newReferencesFail: Bool = true) {
         self.directory = directory; self.options = options; self.mode = mode
+        self.newReferencesFail = newReferencesFail
         writeDirectory = directory
     }
 
     public func check(_ image: Image, named name: String) throws {
+        try MaskRegion.validate(options.masks, width: image.width, height: image.height)
         let path = (directory as NSString).appendingPathComponent(name + ".png")
-        let target = (writeDirectory as NSString).appendingPathComponent(name + ".png")
         let exists = FileManager.default.fileExists(atPath: path)
-        let record = mode == .all
-        if !exists && (mode == .none || mode == .changed) {
-            result.entries.append(ReportEntry(name: name, result: nil, problem: "no reference frame \(path)",
-                                              actualPNG: try PNG.encode(image)))
-            return
-        }
-        if record || !exists {
+        if !exists {
+            guard mode == .missing || mode == .all else {
+                var entry = ReportEntry(name: name, result: nil, problem: "no reference frame \(path)", actualPNG: try PNG.encode(image))
+                entry.missing = "expected"
+                result.entries.append(entry)
+                return
+            }
             try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
             let bytes = try PNG.encode(image)
-            let old = exists ? (try? PNG.read(path: path)) : nil
-            if old == nil || old!.pixels != image.pixels || old!.width != image.width { result.changed += 1 }
-            try AtomicFile.write(bytes, to: target)
-            result.recorded.append(path)
+            try write(bytes, named: name)
+            result.added += 1
             var entry = ReportEntry(name: name, result: nil)
-            if record { entry.recorded = true } else {
+            if mode == .missing && newReferencesFail {
                 entry.problem = "no reference frame: recorded \(path)"
                 entry.actualPNG = bytes
+            } else {
+                entry.recorded = true
+            }
+            result.entries.append(entry)
+            return
+        }
+        if mode == .all {
+            let old = try? PNG.read(path: path)
+            var entry = ReportEntry(name: name, result: nil)
+            entry.recorded = true
+            let staged = writeDirectory != directory
+            if let old, old.width == image.width, old.height == image.height, old.pixels == image.pixels {
+                result.unchanged += 1
+                if staged { try AtomicFile.write(try PNG.encode(image), to: (writeDirectory as NSString).appendingPathComponent(name + ".png")) }
+            } else {
+                try write(try PNG.encode(image), named: name)
+                result.updated += 1
             }
             result.entries.append(entry)
             return
         }
         let reference = try PNG.read(path: path)
         let (comparison, diff) = FrameComparator.compareWithDiffImage(expected: reference, actual: image, options: options)
+        var entry = ReportEntry(name: name, result: comparison)
         if mode == .changed && !comparison.passed {
-            try AtomicFile.write(try PNG.encode(image), to: target)
-            result.recorded.append(path)
-            result.changed += 1
-            var entry = ReportEntry(name: name, result: comparison)
+            try write(try PNG.encode(image), named: name)
+            result.updated += 1
             entry.recorded = true
             result.entries.append(entry)
             return
         }
-        var entry = ReportEntry(name: name, result: comparison)
+        result.unchanged += 1
         if !comparison.passed {
             entry.expectedPNG = try PNG.encode(reference)
             entry.actualPNG = try PNG.encode(image)
@@ -79,4 +111,9 @@ public final class ReferenceChecker {
         result.entries.append(entry)
     }
 
+    /// Writes `<writeDirectory>/<name>.png`; `recorded` lists the reference's path.
+    private func write(_ bytes: [UInt8], named name: String) throws {
+        try AtomicFile.write(bytes, to: (writeDirectory as NSString).appendingPathComponent(name + ".png"))
+        result.recorded.append((directory as NSString).appendingPathComponent(name + ".png"))
+    }
 }

@@ -20,9 +20,9 @@ private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {
         let dir = try temporaryDirectory("check-pass")
         let trace = try writeTrace(dir)
         let record = try strata(["check", trace, "--references", dir + "/refs", "--record"])
-        #expect(record.status == 0 && record.stdout.contains("recorded 8 frames into \(dir)/refs: 8 changed"), "\(record.stdout)\(record.stderr)")
+        #expect(record.status == 0 && record.stdout.contains("recorded 8 frames into \(dir)/refs: 0 references updated, 0 unchanged, 8 added\n"), "\(record.stdout)\(record.stderr)")
         let again = try strata(["check", trace, "--references", dir + "/refs", "--record"])
-        #expect(again.stdout.contains(": 0 changed"))
+        #expect(again.stdout.contains(": 0 references updated, 8 unchanged, 0 added\n"), "\(again.stdout)")
         let check = try strata(["check", trace, "--references", dir + "/refs"])
         #expect(check.status == 0 && check.stdout.hasSuffix("8 passed, 0 failed\n"), "\(check.stdout)\(check.stderr)")
         // Frames are not written unless asked.
@@ -38,7 +38,7 @@ private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stdout.contains("frame-00000: FAIL: ") && r.stdout.hasSuffix("0 passed, 8 failed\n"), "\(r.stdout)")
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
-        #expect(html.contains("id=\"f-frame-00003\"") && html.contains("0 passed, 8 failed"))
+        #expect(html.contains("id=\"f-drag--frame-00003\"") && html.contains("0 passed, 8 failed"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/frames").count == 8)
     }
 
@@ -57,11 +57,59 @@ private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {
         #expect(!FileManager.default.fileExists(atPath: dir + "/refs/frame-00002.png"))
     }
 
+    /// `--update changed` rewrites only the failing reference and leaves every passing
+    /// one's bytes and modification time alone; `--update missing` only adds.
+    @Test func updateModesWriteOnlyWhatTheySay() throws {
+        let dir = try temporaryDirectory("check-update")
+        let trace = try writeTrace(dir)
+        let refs = dir + "/refs"
+        _ = try strata(["check", trace, "--references", refs, "--update", "all"])
+        let fm = FileManager.default
+        // Frame 3's reference replaced by frame 6's: only it fails.
+        try fm.removeItem(atPath: refs + "/frame-00003.png")
+        try fm.copyItem(atPath: refs + "/frame-00006.png", toPath: refs + "/frame-00003.png")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        let names = try fm.contentsOfDirectory(atPath: refs).sorted()
+        for name in names { try fm.setAttributes([.modificationDate: old], ofItemAtPath: refs + "/" + name) }
+        let bytes = { (name: String) in try Data(contentsOf: URL(fileURLWithPath: refs + "/" + name)) }
+        let before = try names.map(bytes)
+
+        var r = try strata(["check", trace, "--references", refs, "--update", "changed"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("frame-00003: updated: ") && r.stdout.contains("1 reference updated, 7 unchanged, 0 added\n"), "\(r.stdout)")
+        for (name, was) in zip(names, before) {
+            let date = try fm.attributesOfItem(atPath: refs + "/" + name)[.modificationDate] as? Date
+            let now = try bytes(name)
+            if name == "frame-00003.png" {
+                #expect(date != old && now != was)
+            } else {
+                #expect(date == old && now == was, "\(name) was touched")
+            }
+        }
+        r = try strata(["check", trace, "--references", refs])
+        #expect(r.status == 0 && r.stdout.hasSuffix("8 passed, 0 failed\n"))
+
+        try fm.removeItem(atPath: refs + "/frame-00005.png")
+        r = try strata(["check", trace, "--references", refs, "--update", "missing"])
+        #expect(r.status == 0 && r.stdout.contains("0 references updated, 7 unchanged, 1 added\n"), "\(r.stdout)")
+        #expect(fm.fileExists(atPath: refs + "/frame-00005.png"))
+        // `changed` does not add a missing reference: that frame fails.
+        try fm.removeItem(atPath: refs + "/frame-00005.png")
+        r = try strata(["check", trace, "--references", refs, "--update", "changed"])
+        #expect(r.status == 1 && r.stdout.contains("frame-00005: FAIL: no reference frame"), "\(r.stdout)")
+
+        r = try strata(["check", trace, "--references", refs, "--update", "all", "--record"])
+        #expect(r.status == 2 && r.stderr.contains("give --record or --update, not both"))
+        r = try strata(["check", trace, "--references", refs, "--update", "some"])
+        #expect(r.status == 2 && r.stderr.contains("--update expects one of none, missing, changed, all"), "\(r.stderr)")
+    }
+
     @Test func errorsExitTwo() throws {
         let dir = try temporaryDirectory("check-errors")
         let trace = try writeTrace(dir)
+        // Without --references, a trace's references are <its folder>/references/<name>/.
         var r = try strata(["check", trace])
-        #expect(r.status == 2 && r.stderr.contains("check needs --references DIR"))
+        #expect(r.status == 2 && r.stderr.contains("\(dir)/references/drag: no such directory of reference frames"), "\(r.stderr)")
         r = try strata(["check", trace, "--references", dir + "/nowhere"])
         #expect(r.status == 2 && r.stderr.contains("\(dir)/nowhere: no such directory"))
         try "{\"trace\": 1}\n".write(toFile: dir + "/bad.trace", atomically: true, encoding: .utf8)

@@ -123,7 +123,7 @@ private func listing(_ dir: String) -> [String] { ((try? FileManager.default.con
             try Data(name.utf8).write(to: URL(fileURLWithPath: refs + "/" + name))
         }
         let r = try strata(["check", try dragTrace(dir, name: "short", angle: 30), "--references", refs, "--record"])
-        #expect(r.status == 0 && r.stdout.contains("recorded 8 frames into \(refs): 8 changed, 4 stale references removed"), "\(r.stdout)\(r.stderr)")
+        #expect(r.status == 0 && r.stdout.contains("recorded 8 frames into \(refs): 8 references updated, 0 unchanged, 0 added, 4 stale references removed"), "\(r.stdout)\(r.stderr)")
         let after = listing(refs)
         #expect(after == ["README.md", "frame-00000.png", "frame-00001.png", "frame-00002.png", "frame-00003.png", "frame-00004.png",
                           "frame-00005.png", "frame-00006.png", "frame-00007.png", "frame-00050.PNG", "frame-1.png", "frame-old.png",

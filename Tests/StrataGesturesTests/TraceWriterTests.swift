@@ -131,3 +131,17 @@ private let sampleEvents: [InputEvent] = [
         }
     }
 }
+
+@Suite struct TraceMaskHeaderTests {
+    @Test func masksRoundTripInViewPoints() throws {
+        let header = TraceHeader(scene: "carousel", width: 100, height: 50, masks: [Rect(x: 0, y: 0, width: 20.5, height: 10)])
+        let text = try Trace(header: header).encoded()
+        #expect(text == "{\"trace\": 1, \"scene\": \"carousel\", \"width\": 100, \"height\": 50, \"scale\": 1, \"fps\": 60, \"masks\": [[0, 0, 20.5, 10]]}\n")
+        #expect(try Trace.parse(text: text, name: "t").trace.header.masks == header.masks)
+        for bad in ["[[0, 0, 1]]", "[[0, 0, \"a\", 1]]", "3", "[[0, 0, 0, 1]]", "[[90, 0, 20, 10]]"] {
+            #expect(throws: TraceError.self) {
+                try Trace.parse(text: "{\"trace\": 1, \"scene\": \"c\", \"width\": 100, \"height\": 50, \"scale\": 1, \"fps\": 60, \"masks\": \(bad)}\n", name: "t")
+            }
+        }
+    }
+}

@@ -37,6 +37,21 @@ private func card(_ color: Color) -> Layer {
         assertSnapshot(of: card(.red), size: Size(width: 60, height: 40), named: "card", in: dir)
     }
 
+    /// `mask:` is in view points: at scale 2 it covers twice the pixels.
+    @Test func aMaskHidesTheChangedCard() throws {
+        let dir = try scratch("mask")
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
+        try PNG.write(try renderer.render(layer: card(.red), pixelWidth: 120, pixelHeight: 80, scale: 2), to: dir + "/card.png")
+        assertSnapshot(of: card(.blue), size: Size(width: 60, height: 40), scale: 2, named: "card", in: dir,
+                       mask: [Rect(x: 8, y: 8, width: 44, height: 24)])
+        withKnownIssue {
+            assertSnapshot(of: card(.blue), size: Size(width: 60, height: 40), scale: 2, named: "card", in: dir,
+                           mask: [Rect(x: 8, y: 8, width: 22, height: 24)])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("card does not match its reference") }
+        }
+    }
+
     @Test func aMismatchNamesTheFrameNumbersDiffAndReport() throws {
         let dir = try scratch("mismatch")
         let renderer = try Renderer(surface: try makeOffscreenSurface())
@@ -88,7 +103,8 @@ private func card(_ color: Color) -> Layer {
         #expect(recorder.result.passed && recorder.result.changed == 2)
         let again = ReferenceChecker(directory: dir, mode: .all)
         try again.check(green, named: "a")
-        #expect(again.result.changed == 0)
+        #expect(again.result.changed == 0 && again.result.recorded.isEmpty && again.result.unchanged == 1)
+        #expect(again.result.updateSummary == "0 references updated, 1 unchanged, 0 added")
 
         // `changed` rewrites only the reference that fails, and leaves a passing one's
         // bytes and modification time alone.
@@ -99,6 +115,7 @@ private func card(_ color: Color) -> Layer {
         try update.check(red, named: "a")
         try update.check(green, named: "b")
         #expect(update.result.passed && update.result.changed == 1 && update.result.recorded == [dir + "/a.png"])
+        #expect(update.result.updateSummary == "1 reference updated, 1 unchanged, 0 added")
         #expect(try attributes("b.png")[.modificationDate] as? Date == before)
         #expect(try PNG.read(path: dir + "/a.png").pixels == red.pixels)
     }

@@ -1,3 +1,5 @@
+import StrataModel
+
 /// The first line of a trace: which scene to replay, at what size, scale and frame rate,
 /// with what parameters.
 public struct TraceHeader: Hashable, Sendable {
@@ -20,20 +22,23 @@ public struct TraceHeader: Hashable, Sendable {
     /// The tool and version that wrote the trace, e.g. "strata 0.1".
     public var generator: String?
     public var note: String?
+    /// Regions every check of this trace ignores (a clock, a caret), in view points:
+    /// `"masks": [[x, y, width, height], ...]`.
+    public var masks: [Rect]
     /// Header keys this version does not know: ignored, but written back unchanged so a
     /// newer tool's additions survive a rewrite by an older one.
     public var otherKeys: [String: TraceValue]
 
     /// The keys with a meaning in version 1, in the order the writer puts them.
     public static let knownKeys = ["trace", "scene", "width", "height", "scale", "fps",
-                                   "options", "recorded", "generator", "note"]
+                                   "options", "recorded", "generator", "note", "masks"]
 
     public init(scene: String, width: Double, height: Double, scale: Double = 1, fps: Double = 60,
                 options: [String: TraceValue] = [:], recorded: String? = nil, generator: String? = nil,
-                note: String? = nil, otherKeys: [String: TraceValue] = [:]) {
+                note: String? = nil, masks: [Rect] = [], otherKeys: [String: TraceValue] = [:]) {
         self.scene = scene; self.width = width; self.height = height; self.scale = scale; self.fps = fps
         self.options = options; self.recorded = recorded; self.generator = generator; self.note = note
-        self.otherKeys = otherKeys
+        self.masks = masks; self.otherKeys = otherKeys
     }
 
     /// What is wrong with the values, in the reader's words, or nil: the reader and the
@@ -48,6 +53,13 @@ public struct TraceHeader: Hashable, Sendable {
         for (key, value) in options.sorted(by: { $0.key < $1.key }) {
             if !value.isOptionValue {
                 return "option \"\(key)\" must be a string, number or boolean, or a list of them, found \(TraceJSON.describe(value))"
+            }
+        }
+        for (i, m) in masks.enumerated() {
+            let numbers = [m.origin.x, m.origin.y, m.size.width, m.size.height]
+            guard numbers.allSatisfy(\.isFinite), m.origin.x >= 0, m.origin.y >= 0, m.size.width > 0, m.size.height > 0,
+                  m.maxX <= width, m.maxY <= height else {
+                return "mask \(i + 1), [\(numbers.map(TraceJSON.describe).joined(separator: ", "))], must have x, y >= 0, width, height > 0 and lie inside the \(TraceJSON.describe(width)) x \(TraceJSON.describe(height)) pt view"
             }
         }
         for (key, value) in otherKeys where TraceHeader.knownKeys.contains(key) {

@@ -113,6 +113,10 @@ public enum TraceJSON {
         if let r = h.recorded { fields.append(("recorded", string(r))) }
         if let g = h.generator { fields.append(("generator", string(g))) }
         if let n = h.note { fields.append(("note", string(n))) }
+        if !h.masks.isEmpty {
+            let boxes = h.masks.map { "[" + [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].map(number).joined(separator: ", ") + "]" }
+            fields.append(("masks", "[" + boxes.joined(separator: ", ") + "]"))
+        }
         for (key, value) in h.otherKeys.sorted(by: { $0.key < $1.key }) { fields.append((key, encode(value))) }
         return object(fields)
     }

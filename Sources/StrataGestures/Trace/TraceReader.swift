@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// Reads trace format version 1: JSON Lines, a header then one event per line, blank
 /// lines allowed. Strict (every problem is an error naming FILE:LINE and what was
@@ -119,11 +120,23 @@ struct TraceReader {
             texts[key] = s
         }
 
+        var masks: [Rect] = []
+        if let value = object["masks"] {
+            let shape = "\"masks\" must be a list of [x, y, width, height] in view points, e.g. [[0, 0, 80, 20]]"
+            guard let list = value as? [Any] else { throw error(line, "\(shape), found \(TraceJSON.describe(value))") }
+            for item in list {
+                guard let box = item as? [Any], box.count == 4 else { throw error(line, "\(shape), found \(TraceJSON.describe(item))") }
+                let n = box.compactMap(TraceJSON.number)
+                guard n.count == 4 else { throw error(line, "\(shape); found a value that is not a number") }
+                masks.append(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
+            }
+        }
+
         let others = object.filter { !TraceHeader.knownKeys.contains($0.key) }.mapValues(TraceJSON.value)
         let header = TraceHeader(scene: scene, width: sizes["width"]!, height: sizes["height"]!,
                                  scale: sizes["scale"]!, fps: sizes["fps"]!, options: options,
                                  recorded: texts["recorded"], generator: texts["generator"], note: texts["note"],
-                                 otherKeys: others)
+                                 masks: masks, otherKeys: others)
         if let message = header.problem() { throw error(line, message) }
         return header
     }

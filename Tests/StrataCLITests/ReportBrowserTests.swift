@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import StrataModel
+import StrataRender
+import StrataTestSupport
+
+/// Runs Debian's headless Chromium (make deps installs it) on a page from disk.
+private func chromium(_ args: [String], in dir: String) throws -> (status: Int32, stdout: String) {
+    let binary = "/usr/bin/chromium"
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        Issue.record("\(binary) is missing: 'make deps' installs Debian's chromium for this test")
+        return (-1, "")
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                   "--user-data-dir=\(dir)/chromium-profile", "--allow-file-access-from-files"] + args
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+@Suite(.serialized) struct ReportBrowserTests {
+    /// A check whose trace drifts from the 3rd frame on: the report, opened from disk in
+    /// a real browser with no network, shows the first failing frame in its flip-book,
+    /// and the arrow keys, the scrubber and play/pause change the frame shown.
+    @Test func theFlipBookWorksInHeadlessChromium() throws {
+        let dir = try temporaryDirectory("report-browser")
+        func trace(_ angle: Double) throws {
+            var lines = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 160, \"height\": 120, \"scale\": 1, \"fps\": 10, \"options\": {\"angle\": \(angle)}}",
+                         "{\"t\": 0, \"kind\": \"down\", \"x\": 40, \"y\": 60}"]
+            for i in 1...5 { lines.append("{\"t\": \(Double(i) * 0.1), \"kind\": \"move\", \"x\": \(40 + i * 12), \"y\": 60}") }
+            lines.append("{\"t\": 0.6, \"kind\": \"up\", \"x\": 100, \"y\": 60}")
+            try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/drag.trace", atomically: true, encoding: .utf8)
+        }
+        try trace(0)
+        _ = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs", "--record"])
+        // Frames 0 and 1 keep their references; 2...6 get a red block: 5 failing frames.
+        for k in 2...6 {
+            let path = dir + "/refs/frame-0000\(k).png"
+            var image = try PNG.read(path: path)
+            image.fill(x: 10, y: 10, width: 30, height: 20, .green)
+            try PNG.write(image, to: path)
+        }
+        let r = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs", "--report", dir + "/report.html"])
+        #expect(r.status == 1 && r.stdout.hasSuffix("2 passed, 5 failed\n"), "\(r.stdout)")
+        let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
+        #expect(!html.contains("http://") && !html.contains("https://"), "nothing fetched from the network")
+
+        let harness = """
+        <!doctype html><meta charset="utf-8"><body>
+        <iframe id="r" src="report.html" width="1200" height="900"></iframe><pre id="out">pending</pre>
+        <script>
+        document.getElementById('r').onload = function () {
+          var w = this.contentWindow, d = w.document, out = [], b = d.querySelector('.flipbook');
+          function key(k) { d.dispatchEvent(new w.KeyboardEvent('keydown', { key: k, bubbles: true })); }
+          out.push('count=' + (+b.querySelector('.scrub').max + 1));
+          out.push('first=' + b.getAttribute('data-frame'));
+          out.push('diff=' + (b.querySelector('.fd').src.indexOf('data:image/png;base64,') === 0));
+          key('ArrowRight'); out.push('right=' + b.getAttribute('data-frame'));
+          key('ArrowRight'); key('ArrowLeft'); out.push('left=' + b.getAttribute('data-frame'));
+          key('ArrowLeft'); key('ArrowLeft'); out.push('wrap=' + b.getAttribute('data-frame'));
+          var s = b.querySelector('.scrub'); s.value = 3; s.dispatchEvent(new w.Event('input'));
+          out.push('scrub=' + b.getAttribute('data-frame') + ' label=' + b.querySelector('.label').textContent);
+          var cell = d.querySelector('.cell.fail[data-name="frame-00002"]'); cell.click();
+          out.push('cell=' + b.getAttribute('data-frame') + ' cells=' + d.querySelectorAll('.cell').length);
+          b.querySelector('.play').click();
+          var before = b.getAttribute('data-frame');
+          setTimeout(function () {
+            out.push('played=' + (b.getAttribute('data-frame') !== before) + ' ' + b.getAttribute('data-playing'));
+            b.querySelector('.play').click();
+            var paused = b.getAttribute('data-frame');
+            setTimeout(function () {
+              out.push('paused=' + (b.getAttribute('data-frame') === paused) + ' ' + b.getAttribute('data-playing'));
+              document.getElementById('out').textContent = out.join('\\n') + '\\ndone';
+            }, 600);
+          }, 600);
+        };
+        </script>
+        """
+        try harness.write(toFile: dir + "/harness.html", atomically: true, encoding: .utf8)
+        let dom = try chromium(["--virtual-time-budget=5000", "--dump-dom", "file://\(dir)/harness.html"], in: dir)
+        #expect(dom.status == 0)
+        let results = dom.stdout.components(separatedBy: "<pre id=\"out\">").last?.components(separatedBy: "</pre>").first ?? ""
+        #expect(results == """
+            count=5
+            first=frame-00002
+            diff=true
+            right=frame-00003
+            left=frame-00003
+            wrap=frame-00006
+            scrub=frame-00005 label=frame-00005 (4 of 5 failing)
+            cell=frame-00002 cells=7
+            played=true yes
+            paused=true no
+            done
+            """, "\(dom.stdout.suffix(2000))")
+
+        // A screenshot of the report shows the failing frame's diff: the block in red.
+        let shot = try chromium(["--window-size=1200,1400", "--screenshot=\(dir)/shot.png", "file://\(dir)/report.html"], in: dir)
+        #expect(shot.status == 0)
+        let image = try PNG.read(path: dir + "/shot.png")
+        let red = image.count(RGBA(255, 0, 0), within: 30, x: 0..<image.width, y: 0..<image.height)
+        #expect(red >= 30 * 20, "the diff's red block is on screen (\(red) red pixels)")
+    }
+}
