@@ -180,16 +180,22 @@ struct CheckCommand: StrataSubcommand {
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
         var lines: [OutputLine] = []
-        let (trace, warnings) = try Trace.read(path: target.trace)
+        let (trace, readWarnings) = try Trace.read(path: target.trace)
         let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, scenes: try scenes(trace, target.trace))
-        printWarnings(warnings)
+        printWarnings(readWarnings)
+        let references = target.references
+        // Masks: the flags', the trace header's, and those the references keep in their
+        // manifest (which --record writes from the flags, or keeps when none are given).
+        let pixels = { (points: [Rect]) in MaskRegion.pixels(fromPoints: points, scale: replayer.scale,
+                                                            frameWidth: replayer.pixelWidth, frameHeight: replayer.pixelHeight) }
+        let flagMasks = s.options.masks + pixels(s.pointMasks)
+        let recordedManifest = try ReferenceManifest.read(directory: references)
+        let keptMasks = flagMasks.isEmpty ? recordedManifest?.masks ?? [] : flagMasks
         var options = s.options
-        options.masks += MaskRegion.pixels(fromPoints: replayer.trace.header.masks + s.pointMasks, scale: replayer.scale,
-                                           frameWidth: replayer.pixelWidth, frameHeight: replayer.pixelHeight)
+        options.masks = flagMasks + pixels(replayer.trace.header.masks) + (recordedManifest?.masks ?? [])
         do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as MaskError {
             throw UsageError("\(target.trace): \(e)")
         }
-        let references = target.references
         let out = s.out.map { s.several ? ($0 as NSString).appendingPathComponent(target.name) : $0 }
         for (flag, path) in [("--out", out), ("--report", s.report), ("--junit", s.junit), ("--artifacts", s.artifacts?.root),
                              ("--results-dir", s.resultsDir)] {
@@ -223,6 +229,7 @@ struct CheckCommand: StrataSubcommand {
             }
             // After the frames, so it names only the fonts their text used.
             manifest = try ReferenceManifest.drawn(by: renderer)
+            manifest?.masks = keptMasks.isEmpty ? nil : keptMasks
         } catch {
             outDirectory?.abandon()
             guard let recording else {

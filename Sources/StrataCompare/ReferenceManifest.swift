@@ -22,6 +22,9 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
     public var mesa: String?
     /// The font files the frames' text was drawn with.
     public var fonts: [FontFile]
+    /// Regions every check of these references ignores, in their pixels (`check --record
+    /// --mask ...` keeps them here); absent when there are none.
+    public var masks: [MaskRegion]?
 
     public struct FontFile: Codable, Equatable, Sendable {
         /// The file's name (not its directory, which differs between distributions).

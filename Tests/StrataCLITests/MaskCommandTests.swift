@@ -43,7 +43,7 @@ import StrataTestSupport
         var r = try strata(["check", plain, "--references", dir + "/refs", "--record"])
         #expect(r.status == 0, "\(r.stderr)")
         // A "clock" painted into every reference at 60,4 .. 76,12 pt = 120,8 .. 152,24 px.
-        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/refs") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/refs") where name.hasSuffix(".png") {
             var image = try PNG.read(path: dir + "/refs/" + name)
             image.fill(x: 120, y: 8, width: 32, height: 16, .blue)
             try PNG.write(image, to: dir + "/refs/" + name)
@@ -62,6 +62,24 @@ import StrataTestSupport
         let masked = try trace(", \"masks\": [[60, 4, 16, 8]]")
         r = try strata(["check", masked, "--references", dir + "/refs"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+
+        // Recorded with a mask, the references keep it in strata-references.json: later
+        // checks need no flag, and a re-recording without one keeps it.
+        let kept = dir + "/kept"
+        r = try strata(["check", plain, "--references", kept, "--record", "--mask", "120,8,32,16"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let manifest = { (try? String(contentsOfFile: kept + "/strata-references.json", encoding: .utf8)) ?? "" }
+        #expect(manifest().contains("\"masks\""), "\(manifest())")
+        for name in try FileManager.default.contentsOfDirectory(atPath: kept) where name.hasSuffix(".png") {
+            var image = try PNG.read(path: kept + "/" + name)
+            image.fill(x: 120, y: 8, width: 32, height: 16, .blue)
+            try PNG.write(image, to: kept + "/" + name)
+        }
+        r = try strata(["check", plain, "--references", kept])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        r = try strata(["check", plain, "--references", kept, "--record"])
+        let again = manifest()
+        #expect(r.status == 0 && again.contains("\"x\" : 120"), "\(again)")
 
         r = try strata(["check", plain, "--references", dir + "/refs", "--mask", "150,0,20,10"])
         #expect(r.status == 2 && r.stderr.contains("is not inside the 160x120 frame"), "\(r.stderr)")
