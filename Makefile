@@ -20,7 +20,7 @@ PYTHON_MODULES := PIL:python3-pil
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
-.PHONY: deps build release demo test bench record-references record-traces clean
+.PHONY: deps build release demo test bench fuzz record-references record-traces clean
 
 # Installs only what is missing; apt-get runs (with one update) only when something is.
 # pkg-config modules, runtime libraries, commands and fonts are each checked their own way.
@@ -86,6 +86,27 @@ bench: release
 	.build/release/StrataBench
 	.build/release/StrataBench --encoders
 	.build/release/StrataBench --compare
+
+# libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
+# the command line), FUZZ_SECONDS each (default 60), seeded from Fuzz/Corpus/ and first
+# replaying every kept crash input in Fuzz/Regressions/. Fails on a crash, a leak, an input
+# taking over 2 s or a process over 1 GB; the failing input is left in Fuzz/.build/artifacts/.
+# Not part of `make test`.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= trace png arguments scenefile
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address
+fuzz: deps
+	cd Fuzz && SWIFT_BACKTRACE=enable=no $(SWIFT) build $(FUZZ_FLAGS)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p Fuzz/.build/corpus/$$t Fuzz/.build/artifacts/$$t; \
+	  bin=Fuzz/.build/debug/fuzz-$$t; \
+	  if [ -n "$$(ls Fuzz/Regressions/$$t 2>/dev/null)" ]; then \
+	    SWIFT_BACKTRACE=enable=no $$bin -timeout=2 -rss_limit_mb=1024 Fuzz/Regressions/$$t/* || exit 1; fi; \
+	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 $$bin -max_total_time=$(FUZZ_SECONDS) -timeout=2 \
+	    -rss_limit_mb=1024 -malloc_limit_mb=1024 -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix=Fuzz/.build/artifacts/$$t/ Fuzz/.build/corpus/$$t Fuzz/Corpus/$$t || exit 1; \
+	done
 
 # The only way reference images change: rerecord them all, then review and commit.
 record-references: deps

@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "strata", targets: ["StrataCLI"]),
         .library(name: "StrataModel", targets: ["StrataModel"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
+        // PNG and safe file writes without GL (the fuzz targets link it alone).
+        .library(name: "StrataImage", targets: ["StrataImage"]),
         .library(name: "StrataGestures", targets: ["StrataGestures"]),
         .library(name: "StrataDriver", targets: ["StrataDriver"]),
         .library(name: "StrataScenes", targets: ["StrataScenes"]),

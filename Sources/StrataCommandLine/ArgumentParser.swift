@@ -119,6 +119,23 @@ enum ArgumentParser {
         return nil
     }
 
+    /// The value of one option, read before the rest of the command line can be parsed
+    /// (`replay` needs `--max-trace-size` to read the trace that declares its options).
+    static func prescan(_ spec: OptionSpec, in args: [String]) throws -> TraceValue? {
+        var i = 0
+        while i < args.count, args[i] != "--" {
+            let word = args[i]
+            i += 1
+            if word == "--\(spec.name)", i < args.count {
+                return try checked { try spec.parse(word: args[i], subject: word) }
+            }
+            if word.hasPrefix("--\(spec.name)=") {
+                return try checked { try spec.parse(word: String(word.dropFirst(spec.name.count + 3)), subject: "--\(spec.name)") }
+            }
+        }
+        return nil
+    }
+
     /// Scene and option errors become usage errors, with their own words.
     static func checked<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as SceneError { throw UsageError(e.message) }

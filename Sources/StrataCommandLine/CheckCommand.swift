@@ -38,6 +38,7 @@ struct CheckCommand: StrataSubcommand {
                    help: "as --mask, in the trace's view points (scaled to the replay's pixels); added to the trace header's \"masks\""),
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
+        CommonOptions.frameLimit, CommonOptions.maxTraceSize,
         CommonOptions.shaders,
     ] + CommonOptions.gl + SceneFileOptions.traceGroup.options)
 
@@ -78,6 +79,11 @@ struct CheckCommand: StrataSubcommand {
         var report: String?
         var junit: String?
         var resultsDir: String?
+        var frameLimit: Int
+        var maxTraceSize: Int?
+        var pixelLimit: Int
+        /// Failing frames keep their images only where something shows them.
+        var keepsImages: Bool { report != nil || artifacts != nil || resultsDir != nil }
     }
 
     func run(_ args: [String], _ context: CommandContext) throws {
@@ -95,13 +101,16 @@ struct CheckCommand: StrataSubcommand {
                                 fps: a.number("fps"), scale: a.number("scale"), out: a.string("out"),
                                 artifacts: ArtifactLayout.from(option: a.string("artifacts")), json: a.flag("json"),
                                 several: targets.count > 1, framePolicy: try CommonOptions.framePolicy(a),
-                                report: a.string("report"), junit: a.string("junit"), resultsDir: a.string("results-dir"))
+                                report: a.string("report"), junit: a.string("junit"), resultsDir: a.string("results-dir"),
+                                frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
+                                maxTraceSize: a.integer("max-trace-size"),
+                                pixelLimit: a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit)
         for path in [settings.report, settings.junit].compactMap({ $0 }) { try OutputGuard.checkWritableFile(path) }
         var selected = targets
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
             let weights = try targets.map { t -> (name: String, frames: Int) in
-                let (trace, _) = try Trace.read(path: t.trace)
+                let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize)
                 return (t.name, Int(((trace.duration) * (settings.fps ?? trace.header.fps)).rounded(.up)) + 1)
             }
             let names = Set(shard.select(weights))
@@ -180,8 +189,9 @@ struct CheckCommand: StrataSubcommand {
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
         var lines: [OutputLine] = []
-        let (trace, readWarnings) = try Trace.read(path: target.trace)
-        let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, scenes: try scenes(trace, target.trace))
+        let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
+        let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, frameLimit: s.frameLimit,
+                                    scenes: try scenes(trace, target.trace))
         printWarnings(readWarnings)
         let references = target.references
         // Masks: the flags', the trace header's, and those the references keep in their
@@ -217,6 +227,8 @@ struct CheckCommand: StrataSubcommand {
 
         let checker = ReferenceChecker(directory: references, options: options, mode: s.mode, newReferencesFail: false)
         if let recording { checker.writeDirectory = recording.staging }
+        checker.keepsImages = s.keepsImages
+        checker.pixelLimit = s.pixelLimit
         var produced = Set<String>()
         let result: ReplayResult
         var manifest: ReferenceManifest?

@@ -3,12 +3,13 @@ import StrataDriver
 import StrataGestures
 import StrataModel
 import StrataRender
+import StrataReplay
 
 /// The options several commands share, each declared here once. Where the default is
 /// the scene's (its view, its scale, its time), `with(default:)` fills it in for help.
 enum CommonOptions {
     static let size = OptionSpec("size", .size(1...16384), help: "view size in points")
-    static let scale = OptionSpec("scale", .number(0.25...8), valueName: "S", help: "pixels per point")
+    static let scale = OptionSpec("scale", .number(TraceHeader.range(of: "scale")), valueName: "S", help: "pixels per point")
     static let time = OptionSpec("time", .number(0...3600), valueName: "T", help: "seconds into the scene: the frame shown")
     static let pngLevel = OptionSpec("png-level", .integer(0...9), default: .number(Double(PNG.Options.fast.compressionLevel)),
                                      help: "libdeflate compression level of the PNGs written (1: fast; 9: smallest)")
@@ -22,7 +23,27 @@ enum CommonOptions {
     static let verbose = OptionSpec("verbose", .boolean, help: "say on standard error which GL platform and renderer draw, and why others were skipped")
     /// Where offscreen frames are drawn: every command that renders takes these.
     static let gl = [backend, device, gpu, verbose]
-    static let fps = OptionSpec("fps", .number(1...1000), valueName: "N", help: "frames per second (default: the trace's)")
+        static let fps = OptionSpec("fps", .number(TraceHeader.range(of: "fps")), valueName: "N", help: "frames per second (default: the trace's)")
+    static let frameLimit = OptionSpec("frame-limit", .integer(1...Replayer.frameCountLimit), default: .number(Double(Replayer.defaultFrameLimit)),
+                                       valueName: "N", help: "refuse, before the first frame, a replay that could run longer than N frames (the last event's time plus 10 s, times fps)")
+    static let maxTraceSize = OptionSpec("max-trace-size", .integer(1...TraceLimits.largestFileBytes), default: .number(Double(TraceLimits.defaultFileBytes)),
+                                         valueName: "BYTES", help: "refuse a trace file larger than this; lines are limited to 256 KiB, events to 4 million")
+
+    /// Reads the trace of `replay` or `check` within `--max-trace-size`, with a progress
+    /// line on a terminal for a large file.
+    static func readTrace(_ path: String, maxSize: Int?) throws -> (trace: Trace, warnings: [String]) {
+        let limits = TraceLimits(maximumFileBytes: maxSize ?? TraceLimits.defaultFileBytes)
+        let tty = isatty(STDERR_FILENO) == 1
+        var shown = -1
+        defer { if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        return try Trace.read(path: path, limits: limits) { done, total in
+            guard tty, total >= 8 << 20 else { return }
+            let percent = done * 100 / max(1, total)
+            if percent == shown { return }
+            shown = percent
+            FileHandle.standardError.write(Data("\rreading \(path): \(done >> 20)/\(total >> 20) MiB (\(percent)%)".utf8))
+        }
+    }
 
     static let clean = OptionSpec("clean", .boolean, help: "remove every frame of an earlier run from the output directory before writing the first new one")
     static let keep = OptionSpec("keep", .boolean, help: "keep frames of an earlier run that this run does not write (by default they are removed at the end, and the summary says how many)")
@@ -59,6 +80,8 @@ enum CommonOptions {
         OptionSpec("max-diff-pixels", .integer(0...Int(Int32.max)), help: "a frame passes with at most N differing pixels (default 0)"),
         OptionSpec("max-diff-ratio", .number(0...1), valueName: "R", help: "a frame passes with at most R × its pixels differing"),
         OptionSpec("include-aa", .boolean, help: "count anti-aliasing pixels as differences"),
+        OptionSpec("max-pixels", .integer(1...(PNG.maximumSide * PNG.maximumSide)), default: .number(Double(PNGHeader.defaultPixelLimit)),
+                   valueName: "N", help: "refuse a PNG with more pixels, from its header, before decoding it (a small file can inflate to gigabytes)"),
         OptionSpec("exact", .boolean, help: "compare the decoded RGBA bytes: any change is a difference (no threshold, no anti-aliasing detection)"),
         OptionSpec("mask", .text(maxLength: 80), valueName: "X,Y,W,H", repeatable: true,
                    help: "never compare this rectangle of the frame's pixels (a clock, a caret): its pixels do not count and are magenta in the diff. It must lie inside the frame"),

@@ -49,6 +49,7 @@ struct CompareCommand: StrataSubcommand {
         let expected = a.positionals[0], actual = a.positionals[1]
         let frames = try CompareCommand.framePairs(expected: expected, actual: actual, diff: a.string("diff"))
         let json = a.flag("json")
+        let pixelLimit = a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit
 
         // Each frame is decoded, compared and its diff written on one core, so only a frame
         // per core is in memory however many there are. Batches keep the output flowing on
@@ -58,7 +59,7 @@ struct CompareCommand: StrataSubcommand {
         for batchStart in stride(from: 0, to: frames.count, by: batchSize) {
             let batch = frames[batchStart..<min(frames.count, batchStart + batchSize)]
             let outcomes = ParallelComparison.map(count: batch.count) { i in
-                Result { try batch[batchStart + i].compare(options: options, decodingInParallel: frames.count == 1) }
+                Result { try batch[batchStart + i].compare(options: options, pixelLimit: pixelLimit, decodingInParallel: frames.count == 1) }
             }
             for (frame, outcome) in zip(batch, outcomes) {
                 let result = try outcome.get()
@@ -176,12 +177,17 @@ private struct FramePair {
     let actual: String?
     let diff: String?
 
-    func compare(options: CompareOptions, decodingInParallel: Bool) throws -> FrameOutcome {
+    func compare(options: CompareOptions, pixelLimit: Int, decodingInParallel: Bool) throws -> FrameOutcome {
         guard let expected else { return .missing(side: "expected") }
         guard let actual else { return .missing(side: "actual") }
+        // Sizes from the headers first: frames of different sizes are not decoded at all.
+        let e = try PNGHeader.read(path: expected), a = try PNGHeader.read(path: actual)
+        try e.check(pixelLimit: pixelLimit, name: expected)
+        try a.check(pixelLimit: pixelLimit, name: actual)
+        if e != a { return .compared(.sizeMismatch(expected: (e.width, e.height), actual: (a.width, a.height))) }
         let decoded = decodingInParallel
-            ? ParallelComparison.map(count: 2) { i in Result { try PNG.read(path: i == 0 ? expected : actual) } }
-            : [Result { try PNG.read(path: expected) }, Result { try PNG.read(path: actual) }]
+            ? ParallelComparison.map(count: 2) { i in Result { try PNG.read(path: i == 0 ? expected : actual, pixelLimit: pixelLimit) } }
+            : [Result { try PNG.read(path: expected, pixelLimit: pixelLimit) }, Result { try PNG.read(path: actual, pixelLimit: pixelLimit) }]
         let expectedImage = try decoded[0].get(), actualImage = try decoded[1].get()
         do { try MaskRegion.validate(options.masks, width: expectedImage.width, height: expectedImage.height) } catch let e as MaskError {
             throw UsageError("--mask: \(expected): \(e)")

@@ -15,7 +15,8 @@ struct ReplayCommand: StrataSubcommand {
         CommonOptions.clean, CommonOptions.keep,
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
-        OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames"),
+        OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames (checked against --frame-limit before the first)"),
+        CommonOptions.frameLimit, CommonOptions.maxTraceSize,
         OptionSpec("every", .integer(1...1_000_000), default: 1, valueName: "K",
                    help: "write only every K-th frame (file names keep the frame index)"),
         OptionSpec("apng", .text(maxLength: 4096), valueName: "PATH",
@@ -51,7 +52,8 @@ struct ReplayCommand: StrataSubcommand {
         guard let path = try ArgumentParser.leadingPositional(args, groups: [ReplayCommand.options], command: name, what: "trace") else {
             throw UsageError("replay needs a trace file: strata replay TRACE (see 'strata help replay')")
         }
-        let (read, warnings) = try Trace.read(path: path)
+        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.map { Int($0) }
+        let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
         var trace = read
         let scenes = try context.catalog(for: trace, at: path, args: args)
         let d = scenes.descriptor(named: trace.header.scene)
@@ -62,7 +64,8 @@ struct ReplayCommand: StrataSubcommand {
         printWarnings(warnings)
 
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scale: a.number("scale"),
-                                    maxFrames: a.integer("frames"), scenes: scenes)
+                                    maxFrames: a.integer("frames"), frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
+                                    scenes: scenes)
         if let apng = a.string("apng") { return try ReplayCommand.animate(replayer, to: apng, a) }
         let out = a.string("out") ?? "frames"
         try OutputGuard.refuseReferencesDirectory(out, flag: "--out")

@@ -45,7 +45,7 @@ public struct FrameComparison: Sendable, Equatable {
 
     /// Frames of different sizes cannot be compared pixel by pixel, so every pixel of the
     /// expected frame counts as different: ratio 1, max delta 255, PSNR 0, failed.
-    static func sizeMismatch(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> FrameComparison {
+    public static func sizeMismatch(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> FrameComparison {
         FrameComparison(width: expected.width, height: expected.height,
                          actualWidth: actual.width, actualHeight: actual.height,
                          diffPixels: expected.width * expected.height, aaPixels: 0, maxChannelDelta: 255,

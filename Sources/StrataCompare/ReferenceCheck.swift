@@ -43,6 +43,11 @@ public final class ReferenceChecker {
     /// `ReferenceRecording` so that a recording replaces the old set all at once (then
     /// every frame is written there, changed or not).
     public var writeDirectory: String
+    /// Whether failing entries keep their expected, actual and diff PNGs (for a report or
+    /// artifacts). Without them a long failing check holds only numbers per frame.
+    public var keepsImages = true
+    /// References with more pixels are refused before they are decoded.
+    public var pixelLimit = PNGHeader.defaultPixelLimit
     public private(set) var result = ReferenceCheckResult()
 
     public init(directory: String, options: CompareOptions = CompareOptions(), mode: RecordMode = .none,
@@ -58,7 +63,8 @@ public final class ReferenceChecker {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
             guard mode == .missing || mode == .all else {
-                var entry = ReportEntry(name: name, result: nil, problem: "no reference frame \(path)", actualPNG: try PNG.encode(image))
+                var entry = ReportEntry(name: name, result: nil, problem: "no reference frame \(path)",
+                                        actualPNG: keepsImages ? try PNG.encode(image) : nil)
                 entry.missing = "expected"
                 result.entries.append(entry)
                 return
@@ -70,7 +76,7 @@ public final class ReferenceChecker {
             var entry = ReportEntry(name: name, result: nil)
             if mode == .missing && newReferencesFail {
                 entry.problem = "no reference frame: recorded \(path)"
-                entry.actualPNG = bytes
+                if keepsImages { entry.actualPNG = bytes }
             } else {
                 entry.recorded = true
             }
@@ -78,7 +84,7 @@ public final class ReferenceChecker {
             return
         }
         if mode == .all {
-            let old = try? PNG.read(path: path)
+            let old = try? PNG.read(path: path, pixelLimit: pixelLimit)
             var entry = ReportEntry(name: name, result: nil)
             entry.recorded = true
             let staged = writeDirectory != directory
@@ -92,8 +98,19 @@ public final class ReferenceChecker {
             result.entries.append(entry)
             return
         }
-        let reference = try PNG.read(path: path)
-        let (comparison, diff) = FrameComparator.compareWithDiffImage(expected: reference, actual: image, options: options)
+        // A reference of another size fails on its header alone, without being decoded.
+        let header = try PNGHeader.read(path: path)
+        if (header.width, header.height) != (image.width, image.height) && mode != .changed {
+            var entry = ReportEntry(name: name, result: .sizeMismatch(expected: (header.width, header.height), actual: (image.width, image.height)))
+            if keepsImages { entry.actualPNG = try PNG.encode(image) }
+            result.unchanged += 1
+            result.entries.append(entry)
+            return
+        }
+        let reference = try PNG.read(path: path, pixelLimit: pixelLimit)
+        let (comparison, diff) = keepsImages
+            ? FrameComparator.compareWithDiffImage(expected: reference, actual: image, options: options)
+            : (FrameComparator.compare(expected: reference, actual: image, options: options), nil)
         var entry = ReportEntry(name: name, result: comparison)
         if mode == .changed && !comparison.passed {
             try write(try PNG.encode(image), named: name)
@@ -103,7 +120,7 @@ public final class ReferenceChecker {
             return
         }
         result.unchanged += 1
-        if !comparison.passed {
+        if !comparison.passed && keepsImages {
             entry.expectedPNG = try PNG.encode(reference)
             entry.actualPNG = try PNG.encode(image)
             entry.diffPNG = try diff.map { try PNG.encode($0) }

@@ -58,8 +58,9 @@ public enum PNG {
     }
 
     /// Decodes PNG bytes; `name` (usually the path) prefixes any error. The size is read
-    /// from the header and checked against `maximumSide` before any pixel is allocated.
-    public static func decode(_ data: [UInt8], name: String = "PNG", maximumSide: Int = PNG.maximumSide) throws -> Image {
+    /// from the header and checked against `maximumSide` and `pixelLimit` before any pixel is allocated.
+    public static func decode(_ data: [UInt8], name: String = "PNG", maximumSide: Int = PNG.maximumSide,
+                              pixelLimit: Int = PNGHeader.defaultPixelLimit) throws -> Image {
         var w: UInt32 = 0, h: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         func failure() -> RenderError { RenderError.png("\(name): \(String(cString: message))") }
@@ -70,6 +71,7 @@ public enum PNG {
         guard w <= maximumSide, h <= maximumSide else {
             throw RenderError.png("\(name): \(w)x\(h) px is over the limit of \(maximumSide) px a side")
         }
+        try PNGHeader(width: Int(w), height: Int(h)).check(pixelLimit: pixelLimit, name: name)
         let count = Int(w) * Int(h) * 4
         var decoded: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -83,10 +85,31 @@ public enum PNG {
         return Image(width: Int(w), height: Int(h), pixels: pixels)
     }
 
-    public static func read(path: String) throws -> Image {
-        guard FileManager.default.fileExists(atPath: path) else { throw RenderError.io("\(path): no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw RenderError.io("\(path): cannot read") }
-        return try decode([UInt8](data), name: path)
+    /// Reads and decodes a PNG file: its header first, so a frame over `pixelLimit` is
+    /// refused before the file is read, and a file far larger than its pixels need is too.
+    public static func read(path: String, pixelLimit: Int = PNGHeader.defaultPixelLimit) throws -> Image {
+        let header = try PNGHeader.read(path: path)
+        try header.check(pixelLimit: pixelLimit, name: path)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw SystemError.io(path, "cannot read") }
+        defer { close(fd) }
+        try PNGHeader.requireRegularFile(fd, path)
+        var s = stat()
+        fstat(fd, &s)
+        // Uncompressed RGBA with a filter byte per row, plus room for metadata chunks.
+        let largest = header.pixelCount * 4 + header.height + (16 << 20)
+        guard Int(s.st_size) <= largest else {
+            throw RenderError.png("\(path): \(Int(s.st_size)) bytes is more than a \(header.width)x\(header.height) PNG can need (\(largest) bytes)")
+        }
+        var data = [UInt8](repeating: 0, count: Int(s.st_size))
+        var offset = 0
+        while offset < data.count {
+            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 { if errno == EINTR { continue }; throw SystemError.io(path, "cannot read") }
+            if n == 0 { break }
+            offset += n
+        }
+        return try decode(Array(data[0..<offset]), name: path, pixelLimit: pixelLimit)
     }
 
     /// Writes atomically: a temporary file beside the target, then a rename, so a reader

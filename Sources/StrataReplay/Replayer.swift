@@ -62,9 +62,14 @@ public final class Replayer {
     public let pixelHeight: Int
     public let maxFrames: Int?
     public let idleTimeout: Double
-    /// Frames past this (when `maxFrames` is not set) are refused up front: a trace with
-    /// an event at t = 1e9 would otherwise run for years.
+    /// The work a replay may do, in frames, checked before the first one: a trace whose
+    /// last event is far away would otherwise render for hours. With fps at least 1 (the
+    /// header's range) a frame spans at most a second of scene time, so timers fire a
+    /// bounded number of times per frame too. `frameLimit` raises it (`--frame-limit`).
+    public static let defaultFrameLimit = 100_000
+    /// The largest `frameLimit` (and `--frames`) accepted.
     public static let frameCountLimit = 10_000_000
+    public let frameLimit: Int
 
     private let makeScene: () throws -> Scene
     /// The scene of the latest run (a fresh one each run), or of the next if none ran yet.
@@ -76,6 +81,7 @@ public final class Replayer {
     ///     default); it is made with the header's options, view size and the scale.
     ///   - makeScene: a scene to replay into instead (tests).
     public init(trace: Trace, name: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
+                frameLimit: Int = Replayer.defaultFrameLimit,
                 idleTimeout: Double = 10, scenes: SceneCatalog = SceneRegistry.catalog,
                 makeScene: (() throws -> Scene)? = nil) throws {
         self.trace = trace
@@ -84,6 +90,7 @@ public final class Replayer {
         self.fps = fps ?? header.fps
         self.scale = scale ?? header.scale
         self.maxFrames = maxFrames
+        self.frameLimit = frameLimit
         self.idleTimeout = idleTimeout
         func fail(_ message: String) -> TraceError { TraceError(file: name, line: 1, message: message) }
         guard self.fps > 0, self.fps.isFinite else { throw fail("fps must be a positive number, got \(clean(self.fps))") }
@@ -111,10 +118,13 @@ public final class Replayer {
         }
         scene = try self.makeScene()
 
+        if let m = maxFrames, m > frameLimit {
+            throw fail("--frames \(m) is over the frame limit of \(frameLimit); raise it with --frame-limit (at most \(Replayer.frameCountLimit))")
+        }
         if maxFrames == nil {
             let frames = (trace.duration + idleTimeout) * self.fps
-            guard frames <= Double(Replayer.frameCountLimit) else {
-                throw fail("the trace lasts \(clean(trace.duration)) s: at \(clean(self.fps)) fps that is over \(Replayer.frameCountLimit) frames; cap them with --frames")
+            guard frames <= Double(frameLimit) else {
+                throw fail("the trace lasts \(clean(trace.duration)) s: at \(clean(self.fps)) fps (and up to \(clean(idleTimeout)) s more until the scene is idle) that is up to \(Int(frames.rounded(.up))) frames, over the frame limit of \(frameLimit); cap them with --frames N or raise the limit with --frame-limit N")
             }
         }
     }
@@ -122,9 +132,12 @@ public final class Replayer {
     /// Reads a trace file and prepares its replay; warnings (a cut-off last line) are
     /// returned as the reader words them, `FILE:LINE: warning: ...`.
     public static func load(path: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
+                            frameLimit: Int = Replayer.defaultFrameLimit, limits: TraceLimits = TraceLimits(),
+                            progress: ((_ read: Int, _ total: Int) -> Void)? = nil,
                             scenes: SceneCatalog = SceneRegistry.catalog) throws -> (replayer: Replayer, warnings: [String]) {
-        let (trace, warnings) = try Trace.read(path: path)
-        return (try Replayer(trace: trace, name: path, fps: fps, scale: scale, maxFrames: maxFrames, scenes: scenes), warnings)
+        let (trace, warnings) = try Trace.read(path: path, limits: limits, progress: progress)
+        return (try Replayer(trace: trace, name: path, fps: fps, scale: scale, maxFrames: maxFrames, frameLimit: frameLimit,
+                             scenes: scenes), warnings)
     }
 
     /// Scene time of frame `index`.

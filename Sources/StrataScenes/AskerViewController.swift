@@ -138,6 +138,6 @@ public final class AskerViewController: ViewController, TextFieldDelegate {
     }
 
     public override var statusDescription: String {
-        "asking \"\(question ?? "")\", answer: \"\(answerTextField.text)\""
+        "asking \(SummaryText.quoted(question ?? "")), answer: \(SummaryText.quoted(answerTextField.text))"
     }
 }

@@ -266,8 +266,9 @@ public final class KitchenSinkViewController: ViewController, AskerViewControlle
     }
 
     public override var statusDescription: String {
-        let texts = labels.map { "\"\($0.string ?? "")\"" }.joined(separator: ", ")
-        var s = "labels: [\(texts)]"
+        var texts = labels.prefix(8).map { SummaryText.quoted($0.string ?? "") }
+        if labels.count > 8 { texts.append("… \(labels.count - 8) more") }
+        var s = "labels: [\(texts.joined(separator: ", "))]"
         if let asker = presentedViewController { s += "; \(asker.statusDescription)" }
         return s
     }

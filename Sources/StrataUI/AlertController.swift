@@ -330,10 +330,10 @@ public final class AlertController: ViewController, TextFieldOwner {
     }
 
     public override var statusDescription: String {
-        var s = "\(preferredStyle == .alert ? "alert" : "action sheet") \"\(title ?? message ?? "")\""
-        if let a = selectedAction { s += ", picked \"\(a.title ?? "")\"" }
+        var s = "\(preferredStyle == .alert ? "alert" : "action sheet") \(SummaryText.quoted(title ?? message ?? ""))"
+        if let a = selectedAction { s += ", picked \(SummaryText.quoted(a.title ?? ""))" }
         for (i, f) in textFields.enumerated() where !f.text.isEmpty {
-            s += ", field \(i + 1): \"\(f.displayedText)\""
+            s += ", field \(i + 1): \(SummaryText.quoted(f.displayedText))"
         }
         return s
     }

@@ -53,10 +53,16 @@ public final class TextField {
 
     public var hasText: Bool { !text.isEmpty }
 
-    /// Types `string` at the caret (the end) and sends editingChanged.
+    /// The most characters a field holds (as a trace's text event does): typing past it
+    /// is ignored, so no input makes a field's layout unbounded.
+    public static let maximumLength = 10_000
+
+    /// Types `string` at the caret (the end), up to `maximumLength` characters in all,
+    /// and sends editingChanged.
     public func insertText(_ string: String) {
-        guard !string.isEmpty else { return }
-        text += string
+        let room = TextField.maximumLength - text.count
+        guard !string.isEmpty, room > 0 else { return }
+        text += string.count <= room ? string : String(string.prefix(room))
         send(.editingChanged)
     }
 

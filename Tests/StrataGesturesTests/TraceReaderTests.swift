@@ -28,8 +28,8 @@ private let malformed: [MalformedTrace] = [
     // Header
     .init("", "t.trace:1: empty trace; expected a header line like \(headerExample)"),
     .init("\n  \n", "t.trace:1: empty trace; expected a header line like \(headerExample)"),
-    .init("{oops\n", "t.trace:1: invalid JSON; expected a header line like \(headerExample)"),
-    .init("\n{oops\n", "t.trace:2: invalid JSON; expected a header line like \(headerExample)"),
+    .init("{oops\n", "t.trace:1:2: invalid JSON: expected a key in double quotes, found 'o'; expected a header line like \(headerExample)"),
+    .init("\n{oops\n", "t.trace:2:2: invalid JSON: expected a key in double quotes, found 'o'; expected a header line like \(headerExample)"),
     .init("[1]\n", "t.trace:1: expected a header object like \(headerExample), found an array"),
     .init(down + "\n", "t.trace:1: expected a header line like \(headerExample) before the first event"),
     .init(#"{"scene": "carousel"}"# + "\n", "t.trace:1: missing \"trace\" (the format version, 1); expected a header line like \(headerExample)"),
@@ -54,8 +54,8 @@ private let malformed: [MalformedTrace] = [
 
     // Event lines
     .init(withHeader(#"{"t": 0, "kind": "down", "x": 1, "y": 2"#, down),
-          "t.trace:2: invalid JSON; expected an event like \(eventExample)"),
-    .init(withHeader("", "   ", "{bad", down), "t.trace:4: invalid JSON; expected an event like \(eventExample)"),
+          "t.trace:2:40: invalid JSON: expected ',' or '}', found the end of the line (unclosed object); expected an event like \(eventExample)"),
+    .init(withHeader("", "   ", "{bad", down), "t.trace:4:2: invalid JSON: expected a key in double quotes, found 'b'; expected an event like \(eventExample)"),
     .init(withHeader(#""down""#), "t.trace:2: expected an event object like \(eventExample), found \"down\""),
     .init(withHeader(header), "t.trace:2: a second header (the header is line 1); expected an event like \(eventExample)"),
     .init(withHeader(#"{"kind": "down", "x": 1, "y": 2}"#), "t.trace:2: missing \"t\" (seconds from the start of the trace, a number >= 0)"),
@@ -72,7 +72,7 @@ private let malformed: [MalformedTrace] = [
     .init(withHeader(#"{"t": 0, "kind": "down", "x": true, "y": 2}"#), "t.trace:2: \"x\" must be a number of points, found true"),
     .init(withHeader(#"{"t": 0, "kind": "down", "x": 1, "y": null}"#), "t.trace:2: \"y\" must be a number of points, found null"),
     .init(withHeader(#"{"t": 0, "kind": "down", "x": "1", "y": 2}"#), "t.trace:2: \"x\" must be a number of points, found \"1\""),
-    .init(withHeader(#"{"t": 0, "kind": "down", "x": 1e999, "y": 2}"#), "t.trace:2: invalid JSON; expected an event like \(eventExample)"),
+    .init(withHeader(#"{"t": 0, "kind": "down", "x": 1e999, "y": 2}"#), "t.trace:2:31: invalid JSON: number out of range: 1e999 is beyond ±1.8e308; expected an event like \(eventExample)"),
     .init(withHeader(#"{"t": 0, "kind": "move", "x": 1, "y": 2}"#), "t.trace:2: move without a preceding down"),
     .init(withHeader(#"{"t": 0, "kind": "up", "x": 1, "y": 2}"#), "t.trace:2: up without a preceding down"),
     .init(withHeader(#"{"t": 0, "kind": "cancel", "x": 1, "y": 2}"#), "t.trace:2: cancel without a preceding down"),
@@ -92,7 +92,7 @@ private let malformed: [MalformedTrace] = [
     // Valid JSON on an unterminated last line is not a cut-off write: still an error.
     .init(header + "\n" + #"{"t": 0, "kind": "up", "x": 1, "y": 2}"#, "t.trace:2: up without a preceding down"),
     // A cut-off header leaves nothing to replay.
-    .init(#"{"trace": 1, "sce"#, "t.trace:1: invalid JSON; expected a header line like \(headerExample)"),
+    .init(#"{"trace": 1, "sce"#, "t.trace:1:18: invalid JSON: unterminated string: no closing '\"' before the end of the line; expected a header line like \(headerExample)"),
 ]
 
 @Suite struct TraceReaderTests {
@@ -155,7 +155,7 @@ private let malformed: [MalformedTrace] = [
 
     @Test func badLastLineWithNewlineIsAnError() {
         let text = withHeader(down, #"{"t": 0.2, "kind": "mo"#)
-        #expect(throws: TraceError(file: "t.trace", line: 3, message: "invalid JSON; expected an event like \(eventExample)")) {
+        #expect(throws: TraceError(file: "t.trace", line: 3, column: 23, message: "invalid JSON: unterminated string: no closing '\"' before the end of the line; expected an event like \(eventExample)")) {
             try Trace.parse(text: text, name: "t.trace")
         }
     }

@@ -26,7 +26,7 @@ private let sampleEvents: [InputEvent] = [
     .move(x: -12.75, y: 1e-7, t: 2.0 / 60),
     .key(.backspace, t: 0.1 + 0.2),
     .text("é\"\\\u{1}😀", t: 0.5),
-    .up(x: 123456789.125, y: 0, t: 0.5),
+    .up(x: 98765.125, y: 0, t: 0.5),  // near the coordinate limit, with a fraction
     .down(x: 5, y: 5, t: 2),
     .cancel(x: 6, y: 5, t: 2.5),
     .key(.return, t: 3), .key(.tab, t: 3), .key(.escape, t: 3),

@@ -94,7 +94,7 @@ import StrataTestSupport
         try PNG.write(Image(width: 4, height: 4, fill: .blue), to: path)
         #expect(try PNG.read(path: path).rgba(1, 1) == RGBA(0, 0, 255))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a.png"])
-        #expect(throws: RenderError.io("\(dir.path)/nope.png: no such file")) { try PNG.read(path: dir.path + "/nope.png") }
+        #expect(throws: RenderError.io("\(dir.path)/nope.png: cannot read: No such file or directory")) { try PNG.read(path: dir.path + "/nope.png") }
         #expect(throws: RenderError.self) { try PNG.write(Image(width: 1, height: 1), to: dir.path + "/missing/dir/x.png") }
     }
 }

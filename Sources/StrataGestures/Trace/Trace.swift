@@ -24,16 +24,61 @@ public struct Trace: Hashable, Sendable {
 
     // MARK: Reading
 
-    /// Reads a trace file. Errors say `FILE:LINE: what was expected`; the warnings (same
-    /// form) report a cut-off last line that was skipped.
-    public static func read(path: String) throws -> (trace: Trace, warnings: [String]) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw TraceError(file: path, line: nil, message: "cannot read the trace: \(Trace.reason(error))")
+    /// Reads a trace file, streaming: one line is held at a time, and the file's size is
+    /// checked against `limits` before anything is read. Errors say `FILE:LINE: what was
+    /// expected`; the warnings (same form) report a cut-off last line that was skipped.
+    /// `progress` gets (bytes read, file size) after each block of a large file.
+    public static func read(path: String, limits: TraceLimits = TraceLimits(),
+                            progress: ((_ read: Int, _ total: Int) -> Void)? = nil) throws -> (trace: Trace, warnings: [String]) {
+        func fail(_ message: String) -> TraceError { TraceError(file: path.isEmpty ? "''" : path, line: nil, message: message) }
+        guard !path.isEmpty else { throw fail("an empty path is not a trace file") }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP { throw fail("cannot read the trace: a symlink loop (\(String(cString: strerror(code))))") }
+            throw fail("cannot read the trace: \(String(cString: strerror(code)))")
         }
-        return try parse(data: data, name: path)
+        defer { close(fd) }
+        var s = stat()
+        guard fstat(fd, &s) == 0 else { throw fail("cannot read the trace: \(String(cString: strerror(errno)))") }
+        switch s.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw fail("is a directory, not a trace file")
+        case S_IFIFO: throw fail("is a FIFO or pipe; strata reads traces only from regular files (it checks the size first): save the trace to a file")
+        case S_IFSOCK: throw fail("is a socket; strata reads traces only from regular files")
+        default: throw fail("is a device, not a trace file; strata reads traces only from regular files")
+        }
+        let size = Int(s.st_size)
+        guard size <= limits.maximumFileBytes else {
+            throw fail("the trace is \(megabytes(size)), over the limit of \(megabytes(limits.maximumFileBytes)) (--max-trace-size raises it)")
+        }
+        var flags = fcntl(fd, F_GETFL)
+        flags &= ~O_NONBLOCK
+        _ = fcntl(fd, F_SETFL, flags)
+
+        var reader = TraceReader(name: path, limits: limits)
+        var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(4096, size + 1)))
+        var total = 0
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail("cannot read the trace: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            total += n
+            guard total <= limits.maximumFileBytes else {
+                throw fail("the trace grew past the limit of \(megabytes(limits.maximumFileBytes)) while being read (--max-trace-size raises it)")
+            }
+            try reader.feed(Array(buffer[0..<n]))
+            progress?(total, max(size, total))
+        }
+        return try reader.finish()
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes < 1 << 20 ? "\(bytes) bytes" : String(format: "%.1f MiB", Double(bytes) / Double(1 << 20))
     }
 
     /// Reads trace text; `name` stands for the file in messages.
@@ -41,8 +86,9 @@ public struct Trace: Hashable, Sendable {
         try parse(data: Data(text.utf8), name: name)
     }
 
-    public static func parse(data: Data, name: String) throws -> (trace: Trace, warnings: [String]) {
-        try TraceReader(name: name).read(data)
+    public static func parse(data: Data, name: String, limits: TraceLimits = TraceLimits()) throws -> (trace: Trace, warnings: [String]) {
+        var reader = TraceReader(name: name, limits: limits)
+        return try reader.read(data)
     }
 
     // MARK: Writing

@@ -2,6 +2,13 @@
 /// backwards, the pointer goes down before it moves, comes up before it goes down again.
 /// The reader and the writer share them, so a trace that writes is a trace that reads.
 struct TraceEventRules {
+    /// Pointer coordinates, in points from the view's top-left corner, may lie this far
+    /// outside it and no further (a drag may leave the window; 1e308 is no position).
+    static let coordinateRange = -100_000.0...100_000.0
+    /// Event times, in seconds (a day).
+    static let timeRange = 0.0...86_400.0
+    /// Characters in one text event, and so in one field's text (`TextField.maximumLength`).
+    static let maximumTextLength = 10_000
     private var last: (t: Double, line: Int)?
     /// The line where the pointer went down, while it is down.
     private(set) var pointerDownLine: Int?
@@ -11,6 +18,9 @@ struct TraceEventRules {
     mutating func accept(_ event: InputEvent, line: Int) -> String? {
         let t = event.t
         guard t.isFinite && t >= 0 else { return "\"t\" must be a finite number >= 0, found \(TraceJSON.describe(t))" }
+        guard TraceEventRules.timeRange.contains(t) else {
+            return "\"t\" is \(TraceJSON.describe(t)) s; event times must be within 0...\(TraceJSON.describe(TraceEventRules.timeRange.upperBound)) s"
+        }
         if let last, t < last.t {
             return "time goes backwards: t = \(TraceJSON.describe(t)) after t = \(TraceJSON.describe(last.t)) on line \(last.line)"
         }
@@ -18,6 +28,10 @@ struct TraceEventRules {
         case .pointer(let p):
             for (name, value) in [("x", p.x), ("y", p.y)] where !value.isFinite {
                 return "\"\(name)\" must be a finite number, found \(TraceJSON.describe(value))"
+            }
+            for (name, value) in [("x", p.x), ("y", p.y)] where !TraceEventRules.coordinateRange.contains(value) {
+                let r = TraceEventRules.coordinateRange
+                return "\"\(name)\" is \(TraceJSON.describe(value)) points; coordinates must be within \(TraceJSON.describe(r.lowerBound))...\(TraceJSON.describe(r.upperBound))"
             }
             switch p.kind {
             case .down:
@@ -30,7 +44,12 @@ struct TraceEventRules {
                 if p.kind != .move { pointerDownLine = nil }
             }
         case .key(let k):
-            if case .text(let text) = k.input, text.isEmpty { return "\"text\" must not be empty" }
+            if case .text(let text) = k.input {
+                if text.isEmpty { return "\"text\" must not be empty" }
+                if text.unicodeScalars.count > TraceEventRules.maximumTextLength {
+                    return "\"text\" has \(text.unicodeScalars.count) characters; one text event holds at most \(TraceEventRules.maximumTextLength)"
+                }
+            }
         }
         last = (t, line)
         return nil

@@ -29,6 +29,13 @@ public struct TraceHeader: Hashable, Sendable {
     /// newer tool's additions survive a rewrite by an older one.
     public var otherKeys: [String: TraceValue]
 
+    /// The ranges of the numeric fields: the view in points, the scale in pixels per point,
+    /// the frame rate (at least 1 fps: a frame then spans at most a second of scene time).
+    public static let ranges: [(key: String, range: ClosedRange<Double>)] = [
+        ("width", 1...16384), ("height", 1...16384), ("scale", 0.25...8), ("fps", 1...1000),
+    ]
+    public static func range(of key: String) -> ClosedRange<Double> { ranges.first { $0.key == key }!.range }
+
     /// The keys with a meaning in version 1, in the order the writer puts them.
     public static let knownKeys = ["trace", "scene", "width", "height", "scale", "fps",
                                    "options", "recorded", "generator", "note", "masks"]
@@ -48,6 +55,10 @@ public struct TraceHeader: Hashable, Sendable {
         for (key, value) in [("width", width), ("height", height), ("scale", scale), ("fps", fps)] {
             if !(value > 0 && value.isFinite) {
                 return "\"\(key)\" must be a positive number, found \(TraceJSON.describe(value))"
+            }
+            let r = TraceHeader.range(of: key)
+            if !r.contains(value) {
+                return "\"\(key)\" is \(TraceJSON.describe(value)); it must be within \(TraceJSON.describe(r.lowerBound))...\(TraceJSON.describe(r.upperBound))"
             }
         }
         for (key, value) in options.sorted(by: { $0.key < $1.key }) {

@@ -1,47 +1,14 @@
 import Foundation
 
-/// The JSON of one trace line, both ways: reading JSONSerialization's output (NSNumber,
-/// NSNull…) into typed values, and writing values as compact, deterministic text.
+/// The JSON of trace lines: examples and descriptions of values for messages, and values
+/// written as compact, deterministic text (`TraceJSONParser` reads them).
 public enum TraceJSON {
     static let headerExample = #"{"trace": 1, "scene": "carousel", "width": 480, "height": 320, "scale": 1, "fps": 60}"#
     static let eventExample = #"{"t": 0.25, "kind": "down", "x": 120.5, "y": 160}"#
 
     // MARK: Reading
 
-    /// Parses one line; fragments are allowed so that `3` is reported as "found 3"
-    /// rather than as bad JSON.
-    static func parse(_ line: Data) -> Any? {
-        try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])
-    }
-
-    /// JSONSerialization returns booleans as NSNumber too; only their class tells them apart
-    /// (`is Bool` is also true of the number 1).
-    static func isBoolean(_ value: Any) -> Bool {
-        guard let n = value as? NSNumber else { return false }
-        return ObjectIdentifier(type(of: n)) == ObjectIdentifier(type(of: NSNumber(value: true)))
-    }
-
-    /// A JSON number as the Double it spells, or nil for anything else (booleans included).
-    static func number(_ value: Any) -> Double? {
-        guard !(value is String), !isBoolean(value), let n = value as? NSNumber else { return nil }
-        // Long decimals come back as NSDecimalNumber, whose doubleValue can be off by an
-        // ulp (0.30000000000000004 → 0.3000000000000001); its text parses exactly.
-        if let d = n as? NSDecimalNumber { return Double(d.stringValue) ?? d.doubleValue }
-        return n.doubleValue
-    }
-
-    static func value(_ any: Any) -> TraceValue {
-        if let s = any as? String { return .string(s) }
-        if isBoolean(any), let n = any as? NSNumber { return .bool(n.boolValue) }
-        if let n = number(any) { return .number(n) }
-        if let a = any as? [Any] { return .array(a.map(value)) }
-        if let o = any as? [String: Any] { return .object(o.mapValues(value)) }
-        return .null
-    }
-
     /// A found value, for "expected …, found X" messages.
-    static func describe(_ any: Any) -> String { describe(value(any)) }
-
     static func describe(_ value: TraceValue) -> String {
         switch value {
         case .null: return "null"

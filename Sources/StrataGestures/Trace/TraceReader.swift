@@ -7,53 +7,107 @@ import StrataModel
 /// what a crash mid-write leaves, so it is dropped with a warning and the rest replays.
 struct TraceReader {
     let name: String
+    let limits: TraceLimits
 
-    func read(_ data: Data) throws -> (trace: Trace, warnings: [String]) {
-        let bytes = [UInt8](data)
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let endsWithNewline = bytes.last == UInt8(ascii: "\n")
-        // The piece after the final newline is empty, not a line.
-        if endsWithNewline || bytes.isEmpty { lines.removeLast() }
+    private var header: TraceHeader?
+    private var headerLine = 0
+    private var events: [InputEvent] = []
+    private var warnings: [String] = []
+    private var rules = TraceEventRules()
+    private var lineNumber = 0
+    /// The part of a line not yet ended by a newline, across reads.
+    private var pending: [UInt8] = []
+    private var stopped = false
 
-        var header: TraceHeader?
-        var headerLine = 0
-        var events: [InputEvent] = []
-        var warnings: [String] = []
-        var rules = TraceEventRules()
+    init(name: String, limits: TraceLimits = TraceLimits()) {
+        self.name = name; self.limits = limits
+    }
 
-        for (index, raw) in lines.enumerated() {
-            let number = index + 1
-            var line = raw
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-            let isCutOff = index == lines.count - 1 && !endsWithNewline && header != nil
+    /// Reads a whole trace held in memory.
+    mutating func read(_ data: Data) throws -> (trace: Trace, warnings: [String]) {
+        try feed([UInt8](data))
+        return try finish()
+    }
 
-            guard let text = String(bytes: line, encoding: .utf8) else {
-                if isCutOff { warnings.append(cutOffWarning(number)); break }
-                throw error(number, "not UTF-8 text; a trace is UTF-8 JSON Lines")
+    /// Takes the next bytes of the file: every line they complete is read now, so only
+    /// one line is held at a time, however long the trace.
+    mutating func feed(_ bytes: [UInt8]) throws {
+        guard !stopped else { return }
+        var start = 0
+        while start < bytes.count, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if pending.isEmpty {
+                try checkLength(newline - start)
+                try line(bytes[start..<newline], last: false)
+            } else {
+                try checkLength(pending.count + newline - start)
+                pending.append(contentsOf: bytes[start..<newline])
+                let whole = pending
+                pending.removeAll(keepingCapacity: true)
+                try line(whole[...], last: false)
             }
-            if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            guard let json = TraceJSON.parse(Data(line)) else {
-                if isCutOff { warnings.append(cutOffWarning(number)); break }
-                throw error(number, header == nil
-                    ? "invalid JSON; expected a header line like \(TraceJSON.headerExample)"
-                    : "invalid JSON; expected an event like \(TraceJSON.eventExample)")
-            }
-
-            if header == nil {
-                header = try readHeader(json, line: number)
-                headerLine = number
-                continue
-            }
-            let event = try readEvent(json, line: number, headerLine: headerLine)
-            if let message = rules.accept(event, line: number) { throw error(number, message) }
-            events.append(event)
+            start = newline + 1
         }
+        if start < bytes.count {
+            try checkLength(pending.count + bytes.count - start)
+            pending.append(contentsOf: bytes[start...])
+        }
+    }
 
+    /// After the last bytes: the piece after the final newline, if any, is the last line.
+    mutating func finish() throws -> (trace: Trace, warnings: [String]) {
+        if !stopped && !pending.isEmpty {
+            let whole = pending
+            pending = []
+            try line(whole[...], last: true)
+        }
         guard let header else {
             throw error(1, "empty trace; expected a header line like \(TraceJSON.headerExample)")
         }
         return (Trace(header: header, events: events), warnings)
+    }
+
+    private func checkLength(_ count: Int) throws {
+        if count > limits.maximumLineBytes {
+            throw error(lineNumber + 1, "line longer than \(limits.maximumLineBytes) bytes (the line limit; a trace line is one event)")
+        }
+    }
+
+    private mutating func line(_ raw: ArraySlice<UInt8>, last: Bool) throws {
+        lineNumber += 1
+        let number = lineNumber
+        var line = raw
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        let isCutOff = last && header != nil
+
+        guard let text = String(validating: line, as: UTF8.self) else {
+            if isCutOff { warnings.append(cutOffWarning(number)); stopped = true; return }
+            throw error(number, "not UTF-8 text; a trace is UTF-8 JSON Lines")
+        }
+        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        let bytes = Array(line)
+        let json: TraceValue
+        do {
+            json = try TraceJSONParser.parse(bytes)
+        } catch let e as TraceJSONParser.SyntaxError {
+            if isCutOff { warnings.append(cutOffWarning(number)); stopped = true; return }
+            let column = TraceJSONParser.column(of: e.offset, in: bytes)
+            let expected = header == nil ? "expected a header line like \(TraceJSON.headerExample)"
+                                         : "expected an event like \(TraceJSON.eventExample)"
+            throw TraceError(file: name, line: number, column: column, message: "invalid JSON: \(e.message); \(expected)")
+        }
+
+        if header == nil {
+            header = try readHeader(json, line: number)
+            headerLine = number
+            return
+        }
+        let event = try readEvent(json, line: number, headerLine: headerLine)
+        if let message = rules.accept(event, line: number) { throw error(number, message) }
+        if events.count >= limits.maximumEvents {
+            throw error(number, "more than \(limits.maximumEvents) events (the event limit)")
+        }
+        events.append(event)
     }
 
     private func cutOffWarning(_ line: Int) -> String {
@@ -66,8 +120,8 @@ struct TraceReader {
 
     // MARK: Header
 
-    private func readHeader(_ json: Any, line: Int) throws -> TraceHeader {
-        guard let object = json as? [String: Any] else {
+    private func readHeader(_ json: TraceValue, line: Int) throws -> TraceHeader {
+        guard case .object(let object) = json else {
             throw error(line, "expected a header object like \(TraceJSON.headerExample), found \(TraceJSON.describe(json))")
         }
         guard let version = object["trace"] else {
@@ -76,17 +130,17 @@ struct TraceReader {
             }
             throw error(line, "missing \"trace\" (the format version, 1); expected a header line like \(TraceJSON.headerExample)")
         }
-        if let v = TraceJSON.number(version), v == v.rounded(), v > Double(TraceHeader.version) {
+        if let v = version.doubleValue, v == v.rounded(), v > Double(TraceHeader.version) {
             throw error(line, "trace version \(TraceJSON.describe(v)) is newer than this strata understands (\(TraceHeader.version))")
         }
-        guard TraceJSON.number(version) == Double(TraceHeader.version) else {
+        guard version.doubleValue == Double(TraceHeader.version) else {
             throw error(line, "\"trace\" must be the format version \(TraceHeader.version), found \(TraceJSON.describe(version))")
         }
 
         guard let sceneValue = object["scene"] else {
             throw error(line, "missing \"scene\" in the header (a non-empty string, e.g. \"carousel\")")
         }
-        guard let scene = sceneValue as? String else {
+        guard let scene = sceneValue.stringValue else {
             throw error(line, "\"scene\" must be a non-empty string, found \(TraceJSON.describe(sceneValue))")
         }
 
@@ -97,7 +151,7 @@ struct TraceReader {
             guard let value = object[key] else {
                 throw error(line, "missing \"\(key)\" in the header (a positive number, \(purposes[key]!))")
             }
-            guard let n = TraceJSON.number(value) else {
+            guard let n = value.doubleValue else {
                 throw error(line, "\"\(key)\" must be a positive number, found \(TraceJSON.describe(value))")
             }
             sizes[key] = n
@@ -105,16 +159,16 @@ struct TraceReader {
 
         var options: [String: TraceValue] = [:]
         if let value = object["options"] {
-            guard let dictionary = value as? [String: Any] else {
+            guard case .object(let dictionary) = value else {
                 throw error(line, "\"options\" must be an object of string, number or boolean values, found \(TraceJSON.describe(value))")
             }
-            options = dictionary.mapValues(TraceJSON.value)
+            options = dictionary
         }
 
         var texts: [String: String] = [:]
         for key in ["recorded", "generator", "note"] {
             guard let value = object[key] else { continue }
-            guard let s = value as? String else {
+            guard let s = value.stringValue else {
                 throw error(line, "\"\(key)\" must be a string, found \(TraceJSON.describe(value))")
             }
             texts[key] = s
@@ -123,16 +177,16 @@ struct TraceReader {
         var masks: [Rect] = []
         if let value = object["masks"] {
             let shape = "\"masks\" must be a list of [x, y, width, height] in view points, e.g. [[0, 0, 80, 20]]"
-            guard let list = value as? [Any] else { throw error(line, "\(shape), found \(TraceJSON.describe(value))") }
+            guard case .array(let list) = value else { throw error(line, "\(shape), found \(TraceJSON.describe(value))") }
             for item in list {
-                guard let box = item as? [Any], box.count == 4 else { throw error(line, "\(shape), found \(TraceJSON.describe(item))") }
-                let n = box.compactMap(TraceJSON.number)
+                guard case .array(let box) = item, box.count == 4 else { throw error(line, "\(shape), found \(TraceJSON.describe(item))") }
+                let n = box.compactMap(\.doubleValue)
                 guard n.count == 4 else { throw error(line, "\(shape); found a value that is not a number") }
                 masks.append(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
             }
         }
 
-        let others = object.filter { !TraceHeader.knownKeys.contains($0.key) }.mapValues(TraceJSON.value)
+        let others = object.filter { !TraceHeader.knownKeys.contains($0.key) }
         let header = TraceHeader(scene: scene, width: sizes["width"]!, height: sizes["height"]!,
                                  scale: sizes["scale"]!, fps: sizes["fps"]!, options: options,
                                  recorded: texts["recorded"], generator: texts["generator"], note: texts["note"],
@@ -146,8 +200,8 @@ struct TraceReader {
     private static let kinds = "down, move, up, cancel or key"
     private static let keys = KeyEvent.Key.allCases.map(\.rawValue).joinedAsList()
 
-    private func readEvent(_ json: Any, line: Int, headerLine: Int) throws -> InputEvent {
-        guard let object = json as? [String: Any] else {
+    private func readEvent(_ json: TraceValue, line: Int, headerLine: Int) throws -> InputEvent {
+        guard case .object(let object) = json else {
             throw error(line, "expected an event object like \(TraceJSON.eventExample), found \(TraceJSON.describe(json))")
         }
         guard let tValue = object["t"] else {
@@ -156,13 +210,13 @@ struct TraceReader {
             }
             throw error(line, "missing \"t\" (seconds from the start of the trace, a number >= 0)")
         }
-        guard let t = TraceJSON.number(tValue) else {
+        guard let t = tValue.doubleValue else {
             throw error(line, "\"t\" must be a number of seconds, found \(TraceJSON.describe(tValue))")
         }
         guard let kindValue = object["kind"] else {
             throw error(line, "missing \"kind\" (\(TraceReader.kinds))")
         }
-        guard let kind = kindValue as? String else {
+        guard let kind = kindValue.stringValue else {
             throw error(line, "\"kind\" must be a string (\(TraceReader.kinds)), found \(TraceJSON.describe(kindValue))")
         }
 
@@ -181,12 +235,12 @@ struct TraceReader {
         case (.some, .some):
             throw error(line, "a key event has \"text\" or \"key\", not both")
         case (let textValue?, nil):
-            guard let text = textValue as? String else {
+            guard let text = textValue.stringValue else {
                 throw error(line, "\"text\" must be a string, found \(TraceJSON.describe(textValue))")
             }
             return .text(text, t: t)
         case (nil, let keyValue?):
-            guard let name = keyValue as? String else {
+            guard let name = keyValue.stringValue else {
                 throw error(line, "\"key\" must be a string (\(TraceReader.keys)), found \(TraceJSON.describe(keyValue))")
             }
             guard let key = KeyEvent.Key(rawValue: name) else {
@@ -196,11 +250,11 @@ struct TraceReader {
         }
     }
 
-    private func coordinate(_ name: String, in object: [String: Any], kind: String, edge: String, line: Int) throws -> Double {
+    private func coordinate(_ name: String, in object: [String: TraceValue], kind: String, edge: String, line: Int) throws -> Double {
         guard let value = object[name] else {
             throw error(line, "missing \"\(name)\" in a \(kind) event (points from the \(edge) edge)")
         }
-        guard let n = TraceJSON.number(value) else {
+        guard let n = value.doubleValue else {
             throw error(line, "\"\(name)\" must be a number of points, found \(TraceJSON.describe(value))")
         }
         return n

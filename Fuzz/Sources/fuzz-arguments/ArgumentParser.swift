@@ -1,0 +1,1 @@
+../../../Sources/StrataCommandLine/ArgumentParser.swift
