@@ -100,6 +100,23 @@ static void read_bytes(png_structp png, png_bytep bytes, png_size_t count) {
     b->offset += count;
 }
 
+// Every chunk's length must fit in the file: libpng allocates (and clears) a chunk's
+// declared length before reading it, so a damaged length in a 250-byte file cost 128 MiB
+// and seconds per decode (found by make fuzz). Returns 0 when the chunks fit, up to IEND.
+static int chunks_fit(const uint8_t *data, size_t length, char *error, size_t error_length) {
+    size_t offset = 8;
+    while (offset + 12 <= length) {
+        uint32_t n = (uint32_t)data[offset] << 24 | (uint32_t)data[offset + 1] << 16 | (uint32_t)data[offset + 2] << 8 | data[offset + 3];
+        if (n > length - offset - 12) {
+            snprintf(error, error_length, "a chunk at byte %zu claims %u bytes, past the end of the file (truncated or damaged)", offset, n);
+            return 1;
+        }
+        if (memcmp(data + offset + 4, "IEND", 4) == 0) return 0;
+        offset += 12 + (size_t)n;
+    }
+    return 0;  // no IEND: libpng words that
+}
+
 int strata_libpng_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
                          char *error, size_t error_length) {
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
@@ -107,6 +124,7 @@ int strata_libpng_decode(const uint8_t *data, size_t length, uint32_t width, uin
         return 1;
     }
     codec_state state = { .error = error, .error_length = error_length };
+    if (chunks_fit(data, length, error, error_length)) return 1;
     reading_buffer source = { data, length, 0 };
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
     if (!png) { snprintf(error, error_length, "libpng could not start"); return 1; }

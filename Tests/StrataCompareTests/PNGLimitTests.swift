@@ -91,3 +91,19 @@ private func temporary(_ name: String) throws -> String {
         }
     }
 }
+
+/// The inputs `make fuzz` found (Fuzz/Regressions/png): each is an error naming the file,
+/// never a crash. (`make fuzz` replays them too, with its 2 s limit per input.)
+@Suite struct PNGFuzzRegressionTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fuzz/Regressions/png").standardized.path
+
+    @Test func everyKeptInputIsAnError() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: PNGFuzzRegressionTests.directory).sorted()
+        #expect(names.contains("huge-chunk-length.png"))
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: PNGFuzzRegressionTests.directory + "/" + name)))
+            #expect { _ = try PNG.decode(bytes, name: name) } throws: { "\($0)".hasPrefix(name + ": ") }
+        }
+    }
+}
