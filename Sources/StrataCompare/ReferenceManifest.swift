@@ -7,7 +7,7 @@ import StrataImage
 /// a frame drifts by a few levels in snapshot tools. The GL backend is recorded but not
 /// compared: EGL and OSMesa give the same bytes on the same Mesa.
 public struct ReferenceManifest: Codable, Equatable, Sendable {
-    public static let fileName = "strata-references.json"
+    public static let fileName = OutputGuard.referencesManifest
     /// The format's version.
     public var strataReferences = 1
     /// Strata's version (`StrataVersion.current`).
