@@ -20,7 +20,7 @@ PYTHON_MODULES := PIL:python3-pil
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
-.PHONY: deps build release demo test bench fuzz record-references record-traces clean
+.PHONY: deps build release demo test bench fidelity fuzz record-references record-traces clean
 
 # Installs only what is missing; apt-get runs (with one update) only when something is.
 # pkg-config modules, runtime libraries, commands and fonts are each checked their own way.
@@ -86,6 +86,14 @@ bench: release
 	.build/release/StrataBench
 	.build/release/StrataBench --encoders
 	.build/release/StrataBench --compare
+
+# The carousel against an independent rendering of the same scene: a CSS 3D page drawn
+# by headless Chromium's compositor at 24 angles (references kept outside the project, in
+# FIDELITY_DIR, and re-used); prints per-frame, pooled, worst-frame and edge-region PSNR
+# as JSON lines. Not part of `make test`.
+FIDELITY_DIR ?= /tmp/strata-fidelity
+fidelity: release
+	scripts/fidelity-carousel.sh $(FIDELITY_DIR)
 
 # libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
 # the command line), FUZZ_SECONDS each (default 60), seeded from Fuzz/Corpus/ and first

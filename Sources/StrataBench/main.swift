@@ -102,6 +102,11 @@ func fullScreenQuad(_ size: Size) -> (Int) -> Layer {
     return { i in quad.backgroundColor = Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.5 + Double(i % 2) * 0.01); return root }
 }
 
+if let i = CommandLine.arguments.firstIndex(of: "--fidelity") {
+    guard i + 1 < CommandLine.arguments.count else { print("bench: --fidelity needs a directory"); exit(2) }
+    do { try fidelityBench(directory: CommandLine.arguments[i + 1]) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--compare") {
     do { try compareBench(pairs: 100) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
