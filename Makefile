@@ -13,7 +13,7 @@ RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0
 # OSMesa, and Strata then draws through EGL alone.
 OPTIONAL_RUNTIME_LIBS := libOSMesa.so.8:libosmesa6
 # Commands the tests and benchmarks drive -> Debian package.
-TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick pkg-config:pkg-config fc-list:fontconfig hb-shape:libharfbuzz-bin chromium:chromium
+TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick /usr/bin/time:time pkg-config:pkg-config fc-list:fontconfig hb-shape:libharfbuzz-bin chromium:chromium
 # Python modules the tests read results with (Debian's python3) -> Debian package:
 # Pillow decodes the animated PNGs as a real decoder.
 PYTHON_MODULES := PIL:python3-pil
@@ -86,6 +86,7 @@ bench: release
 	.build/release/StrataBench
 	.build/release/StrataBench --encoders
 	.build/release/StrataBench --compare
+	scripts/bench-memory.sh
 
 # The carousel against an independent rendering of the same scene: a CSS 3D page drawn
 # by headless Chromium's compositor at 24 angles (references kept outside the project, in

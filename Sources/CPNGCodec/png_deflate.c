@@ -69,10 +69,21 @@ static void unpremultiply_row(const uint8_t *src, uint8_t *dst, uint32_t width) 
 }
 
 static void premultiply_pixels(uint8_t *p, size_t count) {
-    for (size_t i = 0; i < count; i++, p += 4) {
+    const uint64_t opaque = 0xFF000000FF000000ull;
+    size_t i = 0;
+    while (i < count) {
+        // Four opaque pixels (the common case) are two 64-bit loads and one test.
+        if (i + 4 <= count) {
+            uint64_t first, second;
+            memcpy(&first, p, 8);
+            memcpy(&second, p + 8, 8);
+            if ((first & second & opaque) == opaque) { i += 4; p += 16; continue; }
+        }
         unsigned a = p[3];
-        if (a == 255) continue;
-        for (int c = 0; c < 3; c++) p[c] = (uint8_t)((p[c] * a + 127) / 255);
+        if (a != 255)
+            for (int c = 0; c < 3; c++) p[c] = (uint8_t)((p[c] * a + 127) / 255);
+        i++;
+        p += 4;
     }
 }
 
@@ -249,7 +260,8 @@ int strata_png_header(const uint8_t *data, size_t length, uint32_t *width, uint3
 
 // 0 when the file was read; nonzero when libpng must take it (a kind of PNG not read
 // here, or something wrong, which libpng will then word).
-static int libdeflate_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels) {
+static int libdeflate_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
+                             size_t capacity) {
     const uint8_t *ihdr = data + 16;
     unsigned channels = ihdr[9] == 6 ? 4 : ihdr[9] == 2 ? 3 : 0;
     if (ihdr[8] != 8 || channels == 0 || ihdr[10] != 0 || ihdr[11] != 0 || ihdr[12] != 0) return 1;
@@ -293,13 +305,17 @@ static int libdeflate_decode(const uint8_t *data, size_t length, uint32_t width,
         }
         stream = joined;
     }
-    uint8_t *filtered = malloc(filtered_size);
+    // RGBA rows are inflated straight into the pixels (the caller leaves a byte a row to
+    // spare for the filter bytes) and moved down into place as they are unfiltered; RGB
+    // rows need a buffer of their own.
+    const int in_place = channels == 4 && capacity >= filtered_size;
+    uint8_t *filtered = in_place ? pixels : malloc(filtered_size);
     struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
     int status = 1;
     size_t used = 0;
     if (filtered && decompressor
         && libdeflate_zlib_decompress_ex(decompressor, stream, idat_bytes, filtered, filtered_size, &used, NULL)
-               == LIBDEFLATE_SUCCESS) {
+               == LIBDEFLATE_SUCCESS) {  // exactly filtered_size bytes, or libpng words what is wrong
         status = 0;
         static const uint8_t zeros[4 * 4096] = { 0 };
         uint8_t *prev_alloc = n > sizeof zeros ? calloc(1, n) : NULL;
@@ -309,12 +325,17 @@ static int libdeflate_decode(const uint8_t *data, size_t length, uint32_t width,
             uint8_t *row = filtered + (size_t)y * stride;
             if (row[0] > 4) { status = 1; break; }
             unfilter_row(row[0], row + 1, prev, n, channels);
-            prev = row + 1;
             uint8_t *dst = pixels + (size_t)y * width * 4;
             if (channels == 4) {
-                memcpy(dst, row + 1, n);
-                premultiply_pixels(dst, width);  // while the row is in cache
+                // dst ends before the next row's bytes begin, and the row above (prev,
+                // still straight) is left alone: it is premultiplied once this one no
+                // longer needs it.
+                memmove(dst, row + 1, n);
+                if (y > 0) premultiply_pixels(dst - n, width);
+                if (y + 1 == height) premultiply_pixels(dst, width);
+                prev = dst;
             } else {
+                prev = row + 1;
                 for (uint32_t x = 0; x < width; x++) {
                     memcpy(dst + 4 * x, row + 1 + 3 * x, 3);
                     dst[4 * x + 3] = 255;
@@ -324,17 +345,17 @@ static int libdeflate_decode(const uint8_t *data, size_t length, uint32_t width,
         free(prev_alloc);
     }
     libdeflate_free_decompressor(decompressor);
-    free(filtered);
+    if (!in_place) free(filtered);
     free(joined);
     return status;
 }
 
 int strata_png_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
-                      char *error, size_t error_length) {
+                      size_t capacity, char *error, size_t error_length) {
     uint32_t w, h;
     if (strata_png_header(data, length, &w, &h, error, error_length)) return 1;
     if (w != width || h != height) return fail(error, error_length, "image size differs from its header");
-    if (libdeflate_decode(data, length, width, height, pixels) == 0) return 0;
+    if (libdeflate_decode(data, length, width, height, pixels, capacity) == 0) return 0;
     if (strata_libpng_decode(data, length, width, height, pixels, error, error_length)) return 1;
     premultiply_pixels(pixels, (size_t)width * height);
     return 0;

@@ -108,7 +108,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--fidelity") {
     exit(0)
 }
 if CommandLine.arguments.contains("--compare") {
-    do { try compareBench(pairs: 100) } catch { print("bench: error: \(error)"); exit(2) }
+    do { try compareBench(pairs: 20, rounds: 3) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
 if CommandLine.arguments.contains("--encoders") {

@@ -44,6 +44,7 @@ public enum StrataCommand {
     /// Runs the command line of this process and exits: 0 on success, 1 when frames
     /// differ (compare, check), 2 on an error.
     public static func main(scenes: [SceneDescriptor] = []) -> Never {
+        FrameMemory.reuseFreedFrames()
         exit(run(Array(CommandLine.arguments.dropFirst()), scenes: scenes))
     }
 

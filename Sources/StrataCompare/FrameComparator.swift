@@ -112,6 +112,8 @@ private struct Scan {
         let width = expected.width, rowBytes = width * 4
         guard rowBytes > 0, let e = expected.bytes.baseAddress, let a = actual.bytes.baseAddress else { return }
         var fade = FadedGreyCache()
+        var luma = (expected: LumaRows(expected), actual: LumaRows(actual))
+        defer { luma.expected.deallocate(); luma.actual.deallocate() }
         for y in rows {
             let rowStart = y * width
             let masked = options.masks.isEmpty ? [] : MaskRegion.spans(options.masks, row: y)
@@ -120,7 +122,7 @@ private struct Scan {
                     if let diff { fadeRow(from: rowStart, count: width, into: diff, cache: &fade) }
                     continue
                 }
-                for x in 0..<width { compare(x: x, y: y, index: rowStart + x, into: diff, fade: &fade, tally: &tally) }
+                for x in 0..<width { compare(x: x, y: y, index: rowStart + x, into: diff, fade: &fade, luma: &luma, tally: &tally) }
                 continue
             }
             // A masked row: its masks' columns are painted and skipped, the rest compared.
@@ -132,20 +134,22 @@ private struct Scan {
                     diff?.storeBytes(of: DiffPalette.masked.littleEndian, toByteOffset: (rowStart + x) * 4, as: UInt32.self)
                     continue
                 }
-                compare(x: x, y: y, index: rowStart + x, into: diff, fade: &fade, tally: &tally)
+                compare(x: x, y: y, index: rowStart + x, into: diff, fade: &fade, luma: &luma, tally: &tally)
             }
         }
     }
 
     @inline(__always) private func compare(x: Int, y: Int, index: Int, into diff: UnsafeMutableRawBufferPointer?,
-                                           fade: inout FadedGreyCache, tally: inout Tally) {
+                                           fade: inout FadedGreyCache, luma: inout (expected: LumaRows, actual: LumaRows),
+                                           tally: inout Tally) {
         let p = expected.word(at: index), q = actual.word(at: index)
         if p == q {
             diff?.storeBytes(of: fade.grey(p).littleEndian, toByteOffset: index * 4, as: UInt32.self)
             return
         }
-        let mark = examine(p, q, x: x, y: y, tally: &tally)
-        diff?.storeBytes(of: mark.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+        let mark = examine(p, q, x: x, y: y, luma: &luma, tally: &tally)
+        // The colour only when there is a diff image to put it in.
+        diff?.storeBytes(of: mark.colour(p).littleEndian, toByteOffset: index * 4, as: UInt32.self)
     }
 
     /// A row the frames share: only the diff image has work to do.
@@ -155,32 +159,46 @@ private struct Scan {
         }
     }
 
-    /// Classifies a pixel whose bytes differ and returns its diff-image colour.
-    private func examine(_ p: UInt32, _ q: UInt32, x: Int, y: Int, tally: inout Tally) -> UInt32 {
-        var largest: Int32 = 0
-        for shift in stride(from: UInt32(0), to: 32, by: 8) {
-            largest = max(largest, abs(Int32((p >> shift) & 0xFF) - Int32((q >> shift) & 0xFF)))
+    /// What a pixel whose bytes differ is.
+    private enum Mark {
+        case unchanged, antialiasing, difference
+
+        /// Its colour in the diff image; `p` is the expected pixel.
+        @inline(__always) func colour(_ p: UInt32) -> UInt32 {
+            switch self {
+            case .unchanged: return DiffPalette.unchanged(p)
+            case .antialiasing: return DiffPalette.antialiasing
+            case .difference: return DiffPalette.difference
+            }
         }
-        tally.maxChannelDelta = max(tally.maxChannelDelta, largest)
+    }
+
+    /// Classifies a pixel whose bytes differ. The anti-aliasing test, the costly part,
+    /// runs only for pixels over the threshold.
+    @inline(__always)
+    private func examine(_ p: UInt32, _ q: UInt32, x: Int, y: Int, luma: inout (expected: LumaRows, actual: LumaRows),
+                         tally: inout Tally) -> Mark {
         let seen = YIQDistance.visibleDifference(p, q)
-        tally.squaredError += Int(seen.r * seen.r + seen.g * seen.g + seen.b * seen.b)
+        let largest = max(max(abs(p.red &- q.red), abs(p.green &- q.green)), max(abs(p.blue &- q.blue), abs(p.alpha &- q.alpha)))
+        tally.maxChannelDelta = max(tally.maxChannelDelta, largest)
+        tally.squaredError &+= Int(seen.r &* seen.r &+ seen.g &* seen.g &+ seen.b &* seen.b)
 
         switch options.mode {
         case .exact:
             break
         case .perceptual:
-            if YIQDistance.squaredDistance(p, q) <= distanceLimit { return DiffPalette.unchanged(p) }
+            if YIQDistance.squaredDistance(seen) <= distanceLimit { return .unchanged }
             if !options.includeAA,
-               AntialiasingDetector.isAntialiased(x: x, y: y, in: expected, comparedWith: actual)
-                || AntialiasingDetector.isAntialiased(x: x, y: y, in: actual, comparedWith: expected) {
+               AntialiasingDetector.isAntialiased(x: x, y: y, in: expected, luma: &luma.expected, comparedWith: actual)
+                || AntialiasingDetector.isAntialiased(x: x, y: y, in: actual, luma: &luma.actual, comparedWith: expected) {
                 tally.aaPixels += 1
-                return DiffPalette.antialiasing
+                return .antialiasing
             }
         }
         tally.diffPixels += 1
         if tally.firstDifferences.count < tally.reportLimit {
             tally.firstDifferences.append(PixelCoordinate(x: x, y: y))
         }
-        return DiffPalette.difference
+        return .difference
     }
 }

@@ -21,8 +21,8 @@ enum YIQDistance {
                 overWhite(p.blue, alpha: pa) &- overWhite(q.blue, alpha: qa))
     }
 
-    static func squaredDistance(_ p: UInt32, _ q: UInt32) -> Double {
-        let d = visibleDifference(p, q)
+    /// The squared YIQ distance of two pixels from their `visibleDifference`.
+    @inline(__always) static func squaredDistance(_ d: (r: Int32, g: Int32, b: Int32)) -> Double {
         let r = Double(d.r), g = Double(d.g), b = Double(d.b)
         let y = r * 0.29889531 + g * 0.58662247 + b * 0.11448223
         let i = r * 0.59597799 - g * 0.27417610 - b * 0.32180189
@@ -37,10 +37,10 @@ enum YIQDistance {
         29_889_531 &* Int64(r) &+ 58_662_247 &* Int64(g) &+ 11_448_223 &* Int64(b)
     }
 
-    /// (Y(p) − Y(q)) × 10⁸ over white: positive when p is brighter. The transform is
-    /// linear, so it applies to the difference directly.
-    @inline(__always) static func brightnessDifference(_ p: UInt32, _ q: UInt32) -> Int64 {
-        let d = visibleDifference(p, q)
-        return scaledLuma(d.r, d.g, d.b)
+    /// Y(p) × 10⁸ of a pixel over white; the transform is linear, so
+    /// luma(p) − luma(q) is the luma of the difference, exactly.
+    @inline(__always) static func luma(_ p: UInt32) -> Int64 {
+        let a = p.alpha
+        return scaledLuma(overWhite(p.red, alpha: a), overWhite(p.green, alpha: a), overWhite(p.blue, alpha: a))
     }
 }

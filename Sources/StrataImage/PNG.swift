@@ -73,10 +73,12 @@ public enum PNG {
         }
         try PNGHeader(width: Int(w), height: Int(h)).check(pixelLimit: pixelLimit, name: name)
         let count = Int(w) * Int(h) * 4
+        // A byte a row to spare lets the decoder inflate in place (the rows' filter bytes).
+        let capacity = count + Int(h)
         var decoded: Int32 = 0
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             decoded = data.withUnsafeBufferPointer { d in
-                strata_png_decode(d.baseAddress, d.count, w, h, buffer.baseAddress, &message, message.count)
+                strata_png_decode(d.baseAddress, d.count, w, h, buffer.baseAddress, capacity, &message, message.count)
             }
             // On failure the array is dropped at once; its bytes are never read.
             initialized = count
@@ -101,15 +103,19 @@ public enum PNG {
         guard Int(s.st_size) <= largest else {
             throw RenderError.png("\(path): \(Int(s.st_size)) bytes is more than a \(header.width)x\(header.height) PNG can need (\(largest) bytes)")
         }
-        var data = [UInt8](repeating: 0, count: Int(s.st_size))
-        var offset = 0
-        while offset < data.count {
-            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 { if errno == EINTR { continue }; throw SystemError.io(path, "cannot read") }
-            if n == 0 { break }
-            offset += n
+        // read(2) straight into the buffer the decoder reads: no zeroing, no copy.
+        let size = Int(s.st_size)
+        var failure: Int32 = 0
+        let data = [UInt8](unsafeUninitializedCapacity: max(size, 1)) { buffer, initialized in
+            while initialized < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + initialized, size - initialized)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; break }
+                if n == 0 { break }  // the file shrank while it was read: what is there is decoded
+                initialized += n
+            }
         }
-        return try decode(Array(data[0..<offset]), name: path, pixelLimit: pixelLimit)
+        if failure != 0 { throw SystemError.io(path, "cannot read", failure) }
+        return try decode(data, name: path, pixelLimit: pixelLimit)
     }
 
     /// Writes atomically: a temporary file beside the target, then a rename, so a reader

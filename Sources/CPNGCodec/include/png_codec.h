@@ -29,9 +29,10 @@ int strata_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int 
 int strata_png_header(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height,
                       char *error, size_t error_length);
 
-// Decodes any PNG of the size strata_png_header read into `pixels` (width * height * 4
-// bytes): premultiplied RGBA8, top-down.
+// Decodes any PNG of the size strata_png_header read into `pixels`: premultiplied RGBA8,
+// top-down, width * height * 4 bytes. Given `capacity` >= height * (width * 4 + 1) bytes,
+// an RGBA file is inflated in place, without a buffer of its own.
 int strata_png_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
-                      char *error, size_t error_length);
+                      size_t capacity, char *error, size_t error_length);
 
 #endif
