@@ -59,6 +59,8 @@ let package = Package(
                     .embedInCode("composite.frag"),
                     .embedInCode("text.vert"), .embedInCode("text.frag"),
                     .embedInCode("curl.frag"),
+                    .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
+                    .embedInCode("backdrop.frag"),
                 ]),
 
         // Image files: PNG encode/decode (libdeflate, libpng), atomic writes, the pipeline's error type.
@@ -99,7 +101,8 @@ let package = Package(
         .target(name: "StrataUI", dependencies: ["StrataModel", "StrataText", "StrataGestures"], path: "Sources/StrataUI"),
 
         // The scenes of the seeds.
-        .target(name: "StrataScenes", dependencies: ["StrataDriver", "StrataModel", "StrataGestures", "StrataText", "StrataUI"],
+        .target(name: "StrataScenes", dependencies: ["StrataDriver", "StrataModel", "StrataGestures", "StrataText", "StrataUI",
+                                                     "StrataImage"],
                 path: "Sources/StrataScenes"),
 
         // Deterministic replay of traces into frames, and the live window's run loop.

@@ -10,5 +10,8 @@ public enum ShaderSources {
         "text.vert": String(decoding: PackageResources.text_vert, as: UTF8.self),
         "text.frag": String(decoding: PackageResources.text_frag, as: UTF8.self),
         "curl.frag": String(decoding: PackageResources.curl_frag, as: UTF8.self),
+        "backdrop-downsample.frag": String(decoding: PackageResources.backdrop_downsample_frag, as: UTF8.self),
+        "backdrop-blur.frag": String(decoding: PackageResources.backdrop_blur_frag, as: UTF8.self),
+        "backdrop.frag": String(decoding: PackageResources.backdrop_frag, as: UTF8.self),
     ]
 }

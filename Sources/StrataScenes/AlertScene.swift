@@ -26,10 +26,14 @@ public final class AlertScene: Scene {
     /// Times the alert was presented.
     public private(set) var presentationCount = 0
 
-    public init(_ specification: AlertSpecification, viewSize: Size = AlertScene.defaultViewSize, scale: Double = 2) throws {
+    /// `backdrop`: the presenting scene shows this image (a user's own screen), scaled
+    /// to the view, instead of a plain colour.
+    public init(_ specification: AlertSpecification, viewSize: Size = AlertScene.defaultViewSize, scale: Double = 2,
+                backdrop: Image? = nil) throws {
         self.specification = specification
         window = Window(screen: Screen(size: viewSize, scale: scale), userInterfaceStyle: specification.appearance)
         presenter = PresenterController()
+        presenter.backdrop = backdrop
         window.rootViewController = presenter
         presenter.onTap = { [unowned self] in try? self.present() }
         try present()
@@ -82,10 +86,12 @@ public final class AlertScene: Scene {
     }
 }
 
-/// The presenting scene: a plain view in the appearance's background colour. A tap on
-/// it (while nothing is presented) asks for the alert again.
+/// The presenting scene: a plain view in the appearance's background colour, or an
+/// image stretched over it. A tap on it (while nothing is presented) asks for the alert
+/// again.
 public final class PresenterController: ViewController {
     var onTap: (() -> Void)?
+    var backdrop: Image?
     private let tap = TapGestureRecognizer()
 
     public override init() {
@@ -95,6 +101,7 @@ public final class PresenterController: ViewController {
 
     public override func viewWillLayoutSubviews() {
         view.backgroundColor = AlertColors.forStyle(userInterfaceStyle).sceneBackground
+        view.contents = backdrop
     }
 
     public override func handle(_ event: InputEvent) { tap.handle(event) }

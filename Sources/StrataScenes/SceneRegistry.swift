@@ -1,5 +1,6 @@
 @_exported import StrataDriver
 import StrataGestures
+import StrataImage
 import StrataModel
 import StrataUI
 
@@ -86,14 +87,34 @@ extension AlertScene {
             OptionSpec("preferred", .integer(1...1000),
                        help: "the Nth action (from 1) is preferred: semibold, and Return picks it"),
             OptionSpec("appearance", .choice(["light", "dark"]), default: "light", help: "light or dark"),
+            OptionSpec("backdrop", .text(maxLength: 4096), valueName: "PNG",
+                       help: "present over this screen image (a PNG, e.g. a screenshot of your app) scaled to the view, instead of a plain screen: the alert's material shows it through, blurred"),
         ],
         defaultViewSize: AlertScene.defaultViewSize,
         defaultScale: 2,
         defaultTime: AlertScene.restTime
     ) { context in
-        let scene = try AlertScene(try specification(context.options), viewSize: context.viewSize, scale: context.scale)
+        let backdrop = try context.options.isGiven("backdrop") ? backdropImage(context.options.string("backdrop")) : nil
+        let scene = try AlertScene(try specification(context.options), viewSize: context.viewSize, scale: context.scale,
+                                   backdrop: backdrop)
         if let error = scene.layoutError { throw SceneError("the alert cannot be laid out: \(error)") }
         return scene
+    }
+
+    /// The `--backdrop` image, its header checked against the pixel limit before it is
+    /// decoded; errors name the file and say why (errno's words).
+    static func backdropImage(_ path: String) throws -> Image {
+        do {
+            // Checked here as well as in PNG.read, to say it without compare's --max-pixels.
+            let header = try PNGHeader.read(path: path)
+            let limit = PNGHeader.defaultPixelLimit
+            guard header.width <= PNG.maximumSide, header.height <= PNG.maximumSide, header.pixelCount <= limit else {
+                throw SceneError("the backdrop image \(path): \(header.width)x\(header.height) px is over the limit of \(limit) pixels (\(PNG.maximumSide) a side)")
+            }
+            return try PNG.read(path: path, pixelLimit: limit)
+        } catch let e as RenderError {
+            throw SceneError("the backdrop image \(e.description)")
+        }
     }
 
     /// The alert the options describe: an example, changed by the options given.

@@ -1,16 +1,15 @@
 import StrataModel
 
 /// The colours of an alert in one appearance: UIKit's system colours where an iOS
-/// developer knows them by name, flat stand-ins for the translucent materials (no
-/// backdrop blur is drawn).
+/// developer knows them by name, and the translucent materials of the box and its
+/// hairlines (SystemMaterials.swift), drawn by backdrop layers.
 public struct AlertColors: Hashable, Sendable {
     /// The presenting scene behind (systemBackground).
     public var sceneBackground: Color
     /// The dim over the presenting scene.
     public var dimming: Color
-    /// The alert's box and the sheet's groups: the light material as it looks over a
-    /// dimmed white scene.
-    public var background: Color
+    /// The alert's box and the sheet's action group.
+    public var material: Material
     /// An action sheet's cancel group: opaque, unlike the material above it.
     public var cancelGroupBackground: Color
     /// The title and message of an alert (label).
@@ -25,8 +24,8 @@ public struct AlertColors: Hashable, Sendable {
     public var disabled: Color
     /// Behind a pressed button.
     public var highlight: Color
-    /// Hairlines (separator).
-    public var separator: Color
+    /// Hairlines on the material (vibrancy).
+    public var separatorMaterial: Material
     /// Bands of custom spacing between buttons.
     public var spacer: Color
     public var textFieldBackground: Color
@@ -37,7 +36,7 @@ public struct AlertColors: Hashable, Sendable {
     public static let light = AlertColors(
         sceneBackground: .white,
         dimming: Color(white: 0, alpha: 0.2),
-        background: Color(r8: 240, g8: 241, b8: 240),
+        material: .systemMaterial,
         cancelGroupBackground: .white,
         title: .black,
         message: .black,
@@ -46,7 +45,7 @@ public struct AlertColors: Hashable, Sendable {
         destructive: Color(r8: 255, g8: 59, b8: 48),
         disabled: Color(r8: 148, g8: 148, b8: 148),
         highlight: Color(white: 0, alpha: 0.1),
-        separator: Color(r8: 60, g8: 60, b8: 67, alpha: 0.29),
+        separatorMaterial: .systemSeparator,
         spacer: Color(white: 0, alpha: 0.08),
         textFieldBackground: .white,
         textFieldBorder: Color(r8: 60, g8: 60, b8: 67, alpha: 0.29),
@@ -56,7 +55,7 @@ public struct AlertColors: Hashable, Sendable {
     public static let dark = AlertColors(
         sceneBackground: .black,
         dimming: Color(white: 0, alpha: 0.48),
-        background: Color(r8: 37, g8: 37, b8: 39),
+        material: .systemMaterialDark,
         cancelGroupBackground: Color(r8: 44, g8: 44, b8: 46),
         title: .white,
         message: .white,
@@ -65,7 +64,7 @@ public struct AlertColors: Hashable, Sendable {
         destructive: Color(r8: 255, g8: 69, b8: 58),
         disabled: Color(r8: 104, g8: 104, b8: 108),
         highlight: Color(white: 1, alpha: 0.1),
-        separator: Color(r8: 84, g8: 84, b8: 88, alpha: 0.6),
+        separatorMaterial: .systemSeparatorDark,
         spacer: Color(white: 0, alpha: 0.3),
         textFieldBackground: Color(r8: 28, g8: 28, b8: 30),
         textFieldBorder: Color(r8: 84, g8: 84, b8: 88, alpha: 0.6),

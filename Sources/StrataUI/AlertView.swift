@@ -6,17 +6,21 @@ import StrataText
 ///
 ///     view (fills the window)
 ///     ├── alert.dimming                the dim over the presenting scene
+///     │   └── alert.dimming.blur       a blurred backdrop instead (BackdropLayer)
 ///     └── alert                        at the layout's frame; transitions move, scale
 ///         │                            and fade this one
-///         ├── alert.group.0            the rounded box (a sheet's actions group)
+///         ├── alert.group.0            the rounded box (a sheet's actions group): a
+///         │                            BackdropLayer with the material
 ///         │   ├── alert.image, alert.title, alert.message
 ///         │   ├── alert.textFields     bordered, with alert.textField.N inside
 ///         │   ├── alert.button.N       one per action (N: index in `actions`),
 ///         │   │   └── alert.button.N.title   background shows the highlight
-///         │   └── alert.separator, alert.spacer
+///         │   └── alert.separator, alert.spacer   hairlines are backdrop layers of
+///         │                            the box's group: vibrancy over the same capture
 ///         └── alert.group.1            a sheet's cancel group
 final class AlertView {
     let dimmingLayer = Layer()
+    let blurLayer = BackdropLayer()
     let alertLayer = Layer()
     private(set) var groupLayers: [Layer] = []
     private(set) var buttonLayers: [Int: Layer] = [:]
@@ -25,7 +29,9 @@ final class AlertView {
 
     init(in view: Layer) {
         dimmingLayer.name = "alert.dimming"
+        blurLayer.name = "alert.dimming.blur"
         alertLayer.name = "alert"
+        dimmingLayer.addSublayer(blurLayer)
         view.addSublayer(dimmingLayer)
         view.addSublayer(alertLayer)
     }
@@ -34,6 +40,7 @@ final class AlertView {
     /// transition animations on it) stays.
     func rebuild(_ layout: AlertLayout, controller c: AlertController, colors: AlertColors) {
         dimmingLayer.frame = Rect(origin: .zero, size: layout.screen.size)
+        blurLayer.frame = dimmingLayer.bounds
         alertLayer.frame = layout.frame
         for s in alertLayer.sublayers { s.removeFromSuperlayer() }
         groupLayers = []
@@ -42,7 +49,8 @@ final class AlertView {
         textFieldViews = []
 
         for (i, g) in layout.groups.enumerated() {
-            let group = Layer()
+            let group = BackdropLayer()
+            group.groupName = AlertView.materialGroup
             group.name = "alert.group.\(i)"
             group.frame = g.frame
             group.cornerRadius = g.cornerRadius
@@ -100,7 +108,8 @@ final class AlertView {
             groupLayers[rule.group].addSublayer(l)
         }
         for rule in layout.separators {
-            let l = Layer()
+            let l = BackdropLayer()
+            l.groupName = AlertView.materialGroup
             l.name = "alert.separator"
             l.frame = rule.frame
             groupLayers[rule.group].addSublayer(l)
@@ -111,15 +120,19 @@ final class AlertView {
     func update(_ c: AlertController, colors: AlertColors, screen: Screen, fonts: FontLibrary,
                 restartBlinkOf edited: TextField? = nil) {
         dimmingLayer.backgroundColor = c.backgroundAppearance.color(dark: c.userInterfaceStyle == .dark)
+        blurLayer.material = c.backgroundAppearance.material
+        blurLayer.isHidden = blurLayer.material == nil
+        blurLayer.opacity = c.backgroundAppearance.opacity
         for (i, g) in groupLayers.enumerated() {
-            // A sheet's second group holds only the cancel action.
-            g.backgroundColor = i == 1 ? colors.cancelGroupBackground : colors.background
+            // A sheet's second group holds only the cancel action, on an opaque ground.
+            (g as? BackdropLayer)?.material = i == 1 ? nil : colors.material
+            g.backgroundColor = i == 1 ? colors.cancelGroupBackground : nil
         }
         for l in alertLayer.sublayers.flatMap(\.sublayers) {
             switch l.name {
             case "alert.title": (l as? TextLayer)?.foregroundColor = c.preferredStyle == .alert ? colors.title : colors.sheetHeader
             case "alert.message": (l as? TextLayer)?.foregroundColor = c.preferredStyle == .alert ? colors.message : colors.sheetHeader
-            case "alert.separator", "alert.textFields.separator": l.backgroundColor = colors.separator
+            case "alert.separator": (l as? BackdropLayer)?.material = colors.separatorMaterial
             case "alert.spacer": l.backgroundColor = colors.spacer
             case "alert.textFields":
                 l.borderColor = colors.textFieldBorder
@@ -137,6 +150,9 @@ final class AlertView {
             v.update(field, colors: colors, screen: screen, fonts: fonts, restartBlink: field === edited)
         }
     }
+
+    /// The backdrop group of the box and its hairlines: one capture of the scene behind.
+    static let materialGroup = "alert.material"
 
     /// A text layer for `label`, its frame relative to `origin` (a button's own space).
     private func textLayer(_ name: String, _ label: AlertLayout.Label, origin: Point = .zero) -> TextLayer {

@@ -10,28 +10,35 @@ public enum BackgroundAppearance: Hashable, Sendable {
 
     /// A black dim at `alpha`: UIKit's is 0.2 (white becomes 204).
     case translucent(alpha: Double)
-    /// A blurred backdrop, faded to `alpha`. The compositor has no blur, so the
-    /// effect's tint is drawn over the scene as it is; over a plain scene (the default
-    /// white presenter) a blur changes nothing else.
+    /// A blurred backdrop (`Material.blurEffect`), faded to `alpha`: the scene shows
+    /// through blurred, saturated and tinted, drawn by a backdrop layer.
     case blur(BlurStyle, alpha: Double)
 
     /// UIKit's dim.
     public static let `default` = BackgroundAppearance.translucent(alpha: 0.2)
 
-    /// The colour drawn over the scene; `dark` is the appearance the alert draws in (the
-    /// default dim is darker in dark mode, as UIKit's is).
-    public func color(dark: Bool) -> Color {
+    /// The dim drawn over the scene, nil for a blur; `dark` is the appearance the alert
+    /// draws in (the default dim is darker in dark mode, as UIKit's is).
+    public func color(dark: Bool) -> Color? {
         switch self {
         case .translucent(let alpha):
             if dark && self == .default { return AlertColors.dark.dimming }
             return Color(white: 0, alpha: clamp(alpha))
-        case .blur(let style, let alpha):
-            switch style {
-            case .dark: return Color(r8: 28, g8: 28, b8: 30, alpha: 0.73 * clamp(alpha))
-            case .light: return Color(white: 1, alpha: 0.3 * clamp(alpha))
-            case .extraLight: return Color(white: 0.97, alpha: 0.8 * clamp(alpha))
-            }
+        case .blur:
+            return nil
         }
+    }
+
+    /// The blur's material, nil for a dim.
+    public var material: Material? {
+        if case .blur(let style, _) = self { return .blurEffect(style) }
+        return nil
+    }
+
+    /// How much of the blur shows: the layer's opacity (1 for a dim, whose alpha is its colour's).
+    public var opacity: Double {
+        if case .blur(_, let alpha) = self { return clamp(alpha) }
+        return 1
     }
 
     private func clamp(_ v: Double) -> Double { min(1, max(0, v.isFinite ? v : 0)) }

@@ -33,8 +33,8 @@ import StrataTestSupport
 
     @Test func hairlinesAreOneDevicePixel() throws {
         let image = try render(try exampleScene(.simple), at: AlertScene.restTime)
-        // The separator colour (60, 60, 67) at 29 % over the box.
-        let line = RGBA(188, 188, 190)
+        // The hairline material over the dimmed white scene (AlertMaterialTests).
+        let line = RGBA(178, 178, 178)
         #expect(image.rgba(140, 722).isClose(to: background, within: 1))
         #expect(image.rgba(140, 723).isClose(to: line, within: 2))
         #expect(image.rgba(140, 724).isClose(to: background, within: 1))

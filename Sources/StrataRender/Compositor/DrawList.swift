@@ -16,6 +16,8 @@ public enum DrawCommand {
     case endGroup(GroupComposite)
     /// A text layer's string, drawn after its fill and before its sublayers.
     case text(TextDraw)
+    /// A backdrop layer's material, drawn before its fill (BackdropDraw.swift).
+    case backdrop(BackdropDraw)
 }
 
 /// A quad in a layer's local space and its local-to-pixel transform.
@@ -140,6 +142,8 @@ public struct DrawList {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var clearColor: Color
+    /// What the backdrop draws read, in the order they are first needed.
+    public var backdropCaptures: [BackdropCapture] = []
 
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: Color = .clear) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
@@ -153,5 +157,8 @@ public struct DrawList {
     }
     public var textDraws: [TextDraw] {
         commands.compactMap { if case .text(let d) = $0 { return d } else { return nil } }
+    }
+    public var backdropDraws: [BackdropDraw] {
+        commands.compactMap { if case .backdrop(let d) = $0 { return d } else { return nil } }
     }
 }

@@ -39,6 +39,7 @@ public struct DrawListBuilder {
             builder.backgroundAsClear = ObjectIdentifier(root)
         }
         try builder.visit(LayerGeometry(root: root, scale: scale), inheritedOpacity: 1, into: &list.commands)
+        assignBackdropCaptures(&list)
         return list
     }
 
@@ -86,6 +87,9 @@ public struct DrawListBuilder {
                 }
             }
             out.append(.shadow(shadow))
+        }
+        if let backdrop = layer as? BackdropLayer, let material = backdrop.material {
+            out.append(.backdrop(backdropDraw(backdrop, material: material, shape: shape, matrix: m, opacity: drawOpacity)))
         }
         let text = (layer as? TextLayer).flatMap { $0.hasVisibleText ? $0 : nil }
         let borderAfterSublayers = (!visibleSublayers.isEmpty || text != nil) && layer.borderWidth > 0

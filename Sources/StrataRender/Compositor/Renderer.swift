@@ -31,6 +31,8 @@ public final class Renderer {
     private var atlasUploadedVersion = -1
     private var textVertexArray: GLuint = 0
     private var textVertexBuffer: GLuint = 0
+    /// Backdrop layers' captures and materials, made the first time one is drawn.
+    private var backdropPass: BackdropPass?
 
     public init(surface: RenderSurface, shaders: ShaderSource = .embedded) throws {
         self.surface = surface
@@ -61,6 +63,7 @@ public final class Renderer {
         gl.deleteBuffers(1, &vertexBuffer)
         gl.deleteVertexArrays(1, &vertexArray)
         deleteTextResources()
+        backdropPass?.deleteTargets()
     }
 
     /// The GL implementation's own description, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
@@ -88,6 +91,7 @@ public final class Renderer {
         try prepareShadowMasks(list)
         let texts = prepareText(list)
         var textIndex = 0
+        backdropPass?.beginFrame()
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
         gl.disable(GLConstant.depthTest)
         gl.disable(GLConstant.cullFace)
@@ -135,6 +139,11 @@ public final class Renderer {
                 use(p)
                 drawText(d, texts[textIndex], program: p)
                 textIndex += 1
+            case .backdrop(let d):
+                if backdropPass == nil { backdropPass = try BackdropPass(gl: gl, shaders: shaders) }
+                try backdropPass?.draw(d, captures: list.backdropCaptures, stack: Array(targets[0...depth]),
+                                       width: list.pixelWidth, height: list.pixelHeight)
+                current = nil
             }
         }
         let error = gl.getError()
