@@ -18,6 +18,20 @@ import StrataTestSupport
         #expect(try PNG.read(path: dir + "/over.png").pixels == reference.pixels)
     }
 
+    /// Mid-animation (the box sliding in, its capture moving with it), the saved trace
+    /// names the image and replays onto the same bytes.
+    @Test func theSavedTraceReplaysOverTheSameImage() throws {
+        let dir = try directory("replay")
+        try PNG.write(AlertMaterialTests.colourfulScreen(), to: dir + "/screen.png")
+        let render = try strata(["render", "alert", "--example", "sheet", "--backdrop", "screen.png", "--time", "0.2",
+                                 "--out", "r.png", "--save-trace", "r.trace"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(try String(contentsOfFile: dir + "/r.trace", encoding: .utf8).contains("\"backdrop\": \"screen.png\""))
+        let replay = try strata(["replay", "r.trace", "--out", "frames", "--frames", "13"], in: dir)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(try PNG.read(path: dir + "/r.png").pixels == PNG.read(path: dir + "/frames/frame-00012.png").pixels)
+    }
+
     @Test func anImageOfAnotherSizeIsScaledToTheView() throws {
         let dir = try directory("scaled")
         let blue = Image(width: 30, height: 20, pixels: [UInt8]((0..<600).flatMap { _ in [0, 84, 147, 255] as [UInt8] }))
