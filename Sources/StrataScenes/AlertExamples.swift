@@ -23,6 +23,8 @@ public enum AlertExample: String, CaseIterable, Sendable {
     case spHorizontalSheet = "sp-horizontal-sheet"
     /// An SPAlertController alert over a blurred (dark) backdrop.
     case spBlur = "sp-blur"
+    /// SPAlertController's needDialogBlur off: an opaque box, flat hairlines.
+    case spOpaque = "sp-opaque"
     /// SPAlertController's header image, custom spacing, corner radius and offset.
     case spCustom = "sp-custom"
     case spFromBottom = "sp-from-bottom"
@@ -75,6 +77,13 @@ public enum AlertExample: String, CaseIterable, Sendable {
                                        actions: [.init("Default"), .init("Destructive", style: .destructive),
                                                  .init("Cancel", style: .cancel)])
             s.backgroundAppearance = .blur(.dark, alpha: 1)
+            s.tapBackgroundViewDismiss = true
+            return s
+        case .spOpaque:
+            var s = AlertSpecification(title: "我是主标题", message: "我是副标题",
+                                       actions: [.init("Default"), .init("Destructive", style: .destructive),
+                                                 .init("Cancel", style: .cancel)])
+            s.needDialogBlur = false
             s.tapBackgroundViewDismiss = true
             return s
         case .spCustom:

@@ -52,6 +52,7 @@ public struct AlertSpecification: Hashable, Sendable {
     public var cornerRadius: Double?
     public var backgroundAppearance: BackgroundAppearance = .default
     public var tapBackgroundViewDismiss: Bool?
+    public var needDialogBlur = true
     public var offsetForAlert: Point = .zero
     public var minDistanceToEdges: Double?
     /// Space after the action at each index, in a stacked layout.
@@ -100,6 +101,7 @@ public struct AlertSpecification: Hashable, Sendable {
         if let r = cornerRadius { alert.cornerRadius = r }
         alert.backgroundAppearance = backgroundAppearance
         alert.tapBackgroundViewDismiss = tapBackgroundViewDismiss
+        alert.needDialogBlur = needDialogBlur
         alert.offsetForAlert = offsetForAlert
         alert.minDistanceToEdges = minDistanceToEdges
         for (index, spacing) in customSpacing where alert.actions.indices.contains(index) {

@@ -10,7 +10,7 @@ public struct AlertColors: Hashable, Sendable {
     public var dimming: Color
     /// The alert's box and the sheet's action group.
     public var material: Material
-    /// An action sheet's cancel group: opaque, unlike the material above it.
+    /// An action sheet's cancel group, and the box without the dialog blur: opaque.
     public var cancelGroupBackground: Color
     /// The title and message of an alert (label).
     public var title: Color
@@ -26,6 +26,8 @@ public struct AlertColors: Hashable, Sendable {
     public var highlight: Color
     /// Hairlines on the material (vibrancy).
     public var separatorMaterial: Material
+    /// Hairlines on an opaque box (separator).
+    public var separator: Color
     /// Bands of custom spacing between buttons.
     public var spacer: Color
     public var textFieldBackground: Color
@@ -46,6 +48,7 @@ public struct AlertColors: Hashable, Sendable {
         disabled: Color(r8: 148, g8: 148, b8: 148),
         highlight: Color(white: 0, alpha: 0.1),
         separatorMaterial: .systemSeparator,
+        separator: Color(r8: 60, g8: 60, b8: 67, alpha: 0.29),
         spacer: Color(white: 0, alpha: 0.08),
         textFieldBackground: .white,
         textFieldBorder: Color(r8: 60, g8: 60, b8: 67, alpha: 0.29),
@@ -65,6 +68,7 @@ public struct AlertColors: Hashable, Sendable {
         disabled: Color(r8: 104, g8: 104, b8: 108),
         highlight: Color(white: 1, alpha: 0.1),
         separatorMaterial: .systemSeparatorDark,
+        separator: Color(r8: 84, g8: 84, b8: 88, alpha: 0.6),
         spacer: Color(white: 0, alpha: 0.3),
         textFieldBackground: Color(r8: 28, g8: 28, b8: 30),
         textFieldBorder: Color(r8: 84, g8: 84, b8: 88, alpha: 0.6),

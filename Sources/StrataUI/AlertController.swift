@@ -22,7 +22,8 @@ import StrataText
 ///
 /// SPAlertController's extras are properties of the same class: `actionAxis`,
 /// `cornerRadius`, `minDistanceToEdges`, `offsetForAlert`, `setCustomSpacing(_:after:)`,
-/// `backgroundAppearance`, `tapBackgroundViewDismiss`, `image` and `animationType`.
+/// `backgroundAppearance`, `tapBackgroundViewDismiss`, `needDialogBlur`, `image` and
+/// `animationType`.
 public final class AlertController: ViewController, TextFieldOwner {
     /// UIAlertController.Style.
     public enum Style: String, Hashable, Sendable, CaseIterable {
@@ -59,6 +60,9 @@ public final class AlertController: ViewController, TextFieldOwner {
     public var offsetForAlert = Point.zero { didSet { setNeedsLayout() } }
     /// What covers the presenting scene.
     public var backgroundAppearance = BackgroundAppearance.default { didSet { refresh() } }
+    /// SPAlertController's needDialogBlur: the box (a sheet's action group) on the
+    /// translucent material, its hairlines vibrant; false draws it opaque, hairlines flat.
+    public var needDialogBlur = true { didSet { refresh() } }
     /// Whether tapping the background dismisses (running the cancel action's handler if
     /// there is one). nil: UIKit's rule, true for an action sheet with a cancel action.
     public var tapBackgroundViewDismiss: Bool?

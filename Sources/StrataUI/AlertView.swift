@@ -123,16 +123,20 @@ final class AlertView {
         blurLayer.material = c.backgroundAppearance.material
         blurLayer.isHidden = blurLayer.material == nil
         blurLayer.opacity = c.backgroundAppearance.opacity
+        let blurred = c.needDialogBlur
         for (i, g) in groupLayers.enumerated() {
             // A sheet's second group holds only the cancel action, on an opaque ground.
-            (g as? BackdropLayer)?.material = i == 1 ? nil : colors.material
-            g.backgroundColor = i == 1 ? colors.cancelGroupBackground : nil
+            let opaque = i == 1 || !blurred
+            (g as? BackdropLayer)?.material = opaque ? nil : colors.material
+            g.backgroundColor = opaque ? colors.cancelGroupBackground : nil
         }
         for l in alertLayer.sublayers.flatMap(\.sublayers) {
             switch l.name {
             case "alert.title": (l as? TextLayer)?.foregroundColor = c.preferredStyle == .alert ? colors.title : colors.sheetHeader
             case "alert.message": (l as? TextLayer)?.foregroundColor = c.preferredStyle == .alert ? colors.message : colors.sheetHeader
-            case "alert.separator": (l as? BackdropLayer)?.material = colors.separatorMaterial
+            case "alert.separator":
+                (l as? BackdropLayer)?.material = blurred ? colors.separatorMaterial : nil
+                l.backgroundColor = blurred ? nil : colors.separator
             case "alert.spacer": l.backgroundColor = colors.spacer
             case "alert.textFields":
                 l.borderColor = colors.textFieldBorder

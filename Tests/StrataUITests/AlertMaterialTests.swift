@@ -63,6 +63,16 @@ import StrataTestSupport
         #expect(sheet.rgba(100, 1240) == RGBA(255, 255, 255))
     }
 
+    /// SPAlertController's needDialogBlur off: the box white, the hairlines (60, 60, 67)
+    /// at 29 % over it, whatever is behind.
+    @Test func withoutTheDialogBlurTheBoxIsOpaque() throws {
+        let image = try render(try scene(.spOpaque, over: screen(0, 84, 147)), at: AlertScene.restTime)
+        #expect((400..<950).filter { image.rgba(120, $0) == RGBA(255, 255, 255) }.count > 300)
+        let rows = (563..<900).filter { image.rgba(120, $0).isClose(to: RGBA(198, 198, 201), within: 2) }
+        #expect(!rows.isEmpty, "no flat hairline in column 120")
+        #expect(!(563..<900).contains { image.rgba(120, $0).isClose(to: RGBA(113, 168, 208), within: 10) })
+    }
+
     /// Bands of iOS's system colours with white rows across: what a user's app might show.
     static func colourfulScreen(width: Int = 750, height: Int = 1334) -> Image {
         let bands: [[UInt8]] = [[0, 84, 147], [255, 149, 0], [52, 199, 89], [255, 45, 85], [88, 86, 214], [255, 204, 0]]

@@ -90,7 +90,7 @@ import StrataTestSupport
 
     /// At rest, in light and dark: each example's reference.
     @Test(arguments: [AlertExample.simple, .destructive, .login, .sheet, .many, .autoDismiss, .completion,
-                      .spHorizontalSheet, .spBlur, .spCustom])
+                      .spHorizontalSheet, .spBlur, .spOpaque, .spCustom])
     func examplesMatchTheirReferences(_ example: AlertExample) throws {
         let renderer = try makeRenderer()
         for dark in [false, true] {
