@@ -100,6 +100,18 @@ import StrataTestSupport
         #expect(image.rgba(21, 11) == RGBA(0, 0, 0))
     }
 
+    @Test func aBlurWiderThanTheFrameIsBoundedAndEvensItOut() throws {
+        for radius in [1e9, Double.infinity, Double.nan, -5] {
+            let list = try DrawListBuilder(pixelWidth: 200, pixelHeight: 100, scale: 1)
+                .build(root: halves(material: Material(blurRadius: radius)))
+            #expect(list.backdropCaptures.map(\.sigma) == [radius > 0 ? 200 : 0], "\(radius)")
+        }
+        // Sigma 200 px over 200 px: the halves mix almost evenly across the layer.
+        let image = try makeRenderer().render(layer: halves(material: Material(blurRadius: 1e9)),
+                                              pixelWidth: 200, pixelHeight: 100, scale: 1)
+        for x in [30, 100, 170] { #expect(abs(image.rgba(x, 50).g - 128) <= 40, "x \(x): \(image.rgba(x, 50))") }
+    }
+
     @Test func saturationAndTintAreTheMaterialsMaths() throws {
         let m = Material(blurRadius: 2, saturation: 2.35, tint: Color(r8: 249, g8: 249, b8: 249, alpha: 0.8))
         let root = Layer()

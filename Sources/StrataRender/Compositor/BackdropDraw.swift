@@ -21,7 +21,8 @@ public struct BackdropCapture: Equatable {
     /// the frame.
     public var x: Int, y: Int, width: Int, height: Int
     /// The Gaussian's standard deviation in output pixels: the first draw's blur radius
-    /// at the output scale.
+    /// at the output scale, at most the frame's longer side (the capture is cut to the
+    /// frame, so a wider blur shows nothing more, and its time stays bounded).
     public var sigma: Double
 }
 
@@ -50,8 +51,8 @@ extension DrawListBuilder {
                 d.capture = list.backdropCaptures.count
                 if let g = d.groupName { byGroup[g] = d.capture }
                 bounds.append(b)
-                list.backdropCaptures.append(BackdropCapture(x: 0, y: 0, width: 0, height: 0,
-                                                             sigma: max(0, d.material.blurRadius) * scale))
+                let sigma = min(max(0, d.material.blurRadius * scale), Double(max(pixelWidth, pixelHeight)))
+                list.backdropCaptures.append(BackdropCapture(x: 0, y: 0, width: 0, height: 0, sigma: sigma))
             }
             list.commands[i] = .backdrop(d)
         }

@@ -27,10 +27,11 @@ final class BackdropPass {
     }
 
     /// Source pixels per capture texel: the largest power of two within sigma / 3, so
-    /// the blur keeps at least 3 texels of sigma and the blocks stay far narrower.
+    /// the blur keeps at least 3 texels of sigma (and at most ~6: 19 taps a side) and the
+    /// blocks stay far narrower. Sigma is at most the frame's side, so 1024 is never short.
     static func blockFactor(sigma: Double) -> Int {
         var f = 1
-        while f < 64 && Double(f * 2) * 3 <= sigma { f *= 2 }
+        while f < 1024 && Double(f * 2) * 3 <= sigma { f *= 2 }
         return f
     }
 
