@@ -5,6 +5,7 @@ import StrataModel
 /// The layer classes a scene file names, by Core Animation's names.
 enum LayerClass: String, CaseIterable, Sendable {
     case layer = "CALayer", gradient = "CAGradientLayer", transform = "CATransformLayer", text = "CATextLayer"
+    case backdrop = "CABackdropLayer"
 
     func make() -> Layer {
         switch self {
@@ -12,6 +13,11 @@ enum LayerClass: String, CaseIterable, Sendable {
         case .gradient: return GradientLayer()
         case .transform: return TransformLayer()
         case .text: return TextLayer()
+        case .backdrop:
+            // What is behind, unchanged until its keys say how to blur, saturate and tint.
+            let b = BackdropLayer()
+            b.material = Material(blurRadius: 0)
+            return b
         }
     }
 
@@ -121,6 +127,12 @@ extension LayerProperty {
                       read: { f, _, _ in Template.constant(try f.choice(LineBreakMode.allCases.map { ($0.rawValue, $0) }, what: "line break mode")) },
                       set: { ($0 as? TextLayer)?.lineBreakMode = $1 }),
         number("lineHeight", [.text]) { ($0 as? TextLayer)?.lineHeight = $1 },
+
+        number("blurRadius", [.backdrop]) { ($0 as? BackdropLayer)?.material?.blurRadius = $1 },
+        number("saturation", [.backdrop]) { ($0 as? BackdropLayer)?.material?.saturation = $1 },
+        color("tint", [.backdrop]) { ($0 as? BackdropLayer)?.material?.tint = $1 },
+        LayerProperty("groupName", [.backdrop], read: { f, _, _ in Template.constant(try f.string(maxLength: 200)) },
+                      set: { ($0 as? BackdropLayer)?.groupName = $1 }),
     ]
 
     /// The keys a layer of `cls` may have: its properties and the structural keys.
