@@ -7,21 +7,21 @@ enum AntialiasingDetector {
     /// Whether the pixel at (x, y) of `image` is anti-aliasing; `other` is the frame it is
     /// compared with, whose flat areas must agree. `luma` holds `image`'s brightness rows,
     /// so each neighbour costs a load and a subtraction (brightness is linear: the
-    /// difference of two lumas is the luma of the difference, exactly, in integers).
+    /// difference of two lumas is the luma of the difference, exactly: integers held in Doubles).
     static func isAntialiased(x: Int, y: Int, in image: PixelGrid, luma: inout LumaRows,
                               comparedWith other: PixelGrid) -> Bool {
         let x0 = max(x - 1, 0), x2 = min(x + 1, image.width - 1)
         let y0 = max(y - 1, 0), y2 = min(y + 1, image.height - 1)
-        let above = luma.row(y0), middle = luma.row(y), below = luma.row(y2)
+        let (above, middle, below) = luma.rows(around: y)
         let centre = middle[x]
         // A border pixel has fewer neighbours to show it is flat, so, as in pixelmatch, the
         // missing side counts as one equal neighbour.
         var equalNeighbours = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
-        var darkest: Int64 = 0, brightest: Int64 = 0
+        var darkest: Double = 0, brightest: Double = 0
         var darkestAt = (x: 0, y: 0), brightestAt = (x: 0, y: 0)
         /// One neighbour; true when the area turns out flat.
-        @inline(__always) func neighbour(_ row: UnsafePointer<Int64>, _ nx: Int, _ ny: Int) -> Bool {
-            let delta = row[nx] &- centre
+        @inline(__always) func neighbour(_ row: UnsafePointer<Double>, _ nx: Int, _ ny: Int) -> Bool {
+            let delta = row[nx] - centre
             if delta == 0 {
                 equalNeighbours += 1
                 // Three equal neighbours make a flat area, not an edge.
@@ -38,16 +38,16 @@ enum AntialiasingDetector {
         if x0 < x && x < x2 && y0 < y && y < y2 {
             // Inside the frame, the same test without a branch per neighbour: count the
             // equal ones, then the first darkest and first brightest in that order.
-            let d = (above[x0] &- centre, middle[x0] &- centre, below[x0] &- centre, above[x] &- centre,
-                     below[x] &- centre, above[x2] &- centre, middle[x2] &- centre, below[x2] &- centre)
-            @inline(__always) func zero(_ v: Int64) -> Int { v == 0 ? 1 : 0 }
+            let d = (above[x0] - centre, middle[x0] - centre, below[x0] - centre, above[x] - centre,
+                     below[x] - centre, above[x2] - centre, middle[x2] - centre, below[x2] - centre)
+            @inline(__always) func zero(_ v: Double) -> Int { v == 0 ? 1 : 0 }
             if zero(d.0) + zero(d.1) + zero(d.2) + zero(d.3) + zero(d.4) + zero(d.5) + zero(d.6) + zero(d.7) > 2 {
                 return false
             }
             let low = min(min(min(d.0, d.1), min(d.2, d.3)), min(min(d.4, d.5), min(d.6, d.7)))
             let high = max(max(max(d.0, d.1), max(d.2, d.3)), max(max(d.4, d.5), max(d.6, d.7)))
             if low >= 0 || high <= 0 { return false }
-            @inline(__always) func at(_ v: Int64) -> (x: Int, y: Int) {
+            @inline(__always) func at(_ v: Double) -> (x: Int, y: Int) {
                 if d.0 == v { return (x0, y0) }
                 if d.1 == v { return (x0, y) }
                 if d.2 == v { return (x0, y2) }
@@ -101,24 +101,47 @@ enum AntialiasingDetector {
 /// is near it: a band of the scan owns one per frame, allocated once.
 struct LumaRows {
     private let grid: PixelGrid
-    private let storage: UnsafeMutablePointer<Int64>
+    private let storage: UnsafeMutablePointer<Double>
     /// Which row each of the three slots holds (-1: none).
     private var rowInSlot = SIMD4<Int>(-1, -1, -1, -1)
+    /// The rows last asked for: a scan asks for the same ones for every pixel of a row.
+    private var around = -1
+    private var aroundRows: (above: UnsafePointer<Double>, middle: UnsafePointer<Double>, below: UnsafePointer<Double>)
 
     init(_ grid: PixelGrid) {
         self.grid = grid
         storage = .allocate(capacity: 3 * max(1, grid.width))
+        aroundRows = (UnsafePointer(storage), UnsafePointer(storage), UnsafePointer(storage))
+    }
+
+    /// Rows y − 1, y and y + 1, clamped to the frame (the border repeats, as the test's
+    /// neighbourhood is clamped).
+    @inline(__always) mutating func rows(around y: Int) -> (above: UnsafePointer<Double>, middle: UnsafePointer<Double>,
+                                                           below: UnsafePointer<Double>) {
+        if y != around {
+            aroundRows = (row(max(y - 1, 0)), row(y), row(min(y + 1, grid.height - 1)))
+            around = y
+        }
+        return aroundRows
     }
 
     func deallocate() { storage.deallocate() }
 
-    @inline(__always) mutating func row(_ y: Int) -> UnsafePointer<Int64> {
+    private mutating func row(_ y: Int) -> UnsafePointer<Double> {
         let slot = y % 3, start = storage + slot * grid.width
         if rowInSlot[slot] != y {
-            let first = y &* grid.width
-            for x in 0..<grid.width { start[x] = YIQDistance.luma(grid.word(at: first &+ x)) }
+            fill(start, row: y)
             rowInSlot[slot] = y
         }
         return UnsafePointer(start)
+    }
+
+    /// Out of line, so that it stays a plain loop the compiler vectorises.
+    @inline(never) private func fill(_ start: UnsafeMutablePointer<Double>, row y: Int) {
+        guard let base = grid.bytes.baseAddress else { return }
+        let row = base + y &* grid.width &* 4
+        for x in 0..<grid.width {
+            start[x] = YIQDistance.luma(UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)))
+        }
     }
 }

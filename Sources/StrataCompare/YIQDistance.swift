@@ -37,10 +37,13 @@ enum YIQDistance {
         29_889_531 &* Int64(r) &+ 58_662_247 &* Int64(g) &+ 11_448_223 &* Int64(b)
     }
 
-    /// Y(p) × 10⁸ of a pixel over white; the transform is linear, so
-    /// luma(p) − luma(q) is the luma of the difference, exactly.
-    @inline(__always) static func luma(_ p: UInt32) -> Int64 {
+    /// Y(p) × 10⁸ of a pixel over white (`scaledLuma`), held in a Double: every product and
+    /// sum is an integer below 2⁵³, so it is exact, luma(p) − luma(q) is the luma of the
+    /// difference (the transform is linear), and unlike Int64 arithmetic a row of them
+    /// vectorises (SSE2 has no 64-bit multiply).
+    @inline(__always) static func luma(_ p: UInt32) -> Double {
         let a = p.alpha
-        return scaledLuma(overWhite(p.red, alpha: a), overWhite(p.green, alpha: a), overWhite(p.blue, alpha: a))
+        return 29_889_531 * Double(overWhite(p.red, alpha: a)) + 58_662_247 * Double(overWhite(p.green, alpha: a))
+            + 11_448_223 * Double(overWhite(p.blue, alpha: a))
     }
 }
