@@ -58,13 +58,12 @@ private struct Tally {
     var maskedPixels = 0
     var maxChannelDelta: Int32 = 0
     var squaredError = 0
+    /// Not reserved ahead: the result keeps this array, and a long `check` keeps every
+    /// frame's result, so a frame without differences must hold no buffer.
     var firstDifferences: [PixelCoordinate] = []
     let reportLimit: Int
 
-    init(reportLimit: Int) {
-        self.reportLimit = reportLimit
-        firstDifferences.reserveCapacity(max(0, min(reportLimit, 64)))
-    }
+    init(reportLimit: Int) { self.reportLimit = reportLimit }
 }
 
 /// One pass over two frames of the same size. Identical rows (the common case between
