@@ -21,36 +21,66 @@ static inline void write32(uint8_t *p, uint32_t v) {
     p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
 }
 
-// ---- compressors, reused: allocating one costs more than deflating a small frame ----
+// ---- encoders, reused: allocating a compressor costs more than deflating a small frame,
+// and fresh multi-megabyte buffers each frame cost page faults ----
+
+struct encoder {
+    struct libdeflate_compressor *compressor;
+    int level;
+    uint8_t *filtered, *deflated;  // the filtered rows, and room for their zlib stream
+    size_t filtered_capacity, deflated_capacity;
+};
 
 enum { POOL_SIZE = 4 };
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct { struct libdeflate_compressor *compressor; int level; } pool[POOL_SIZE];
+static struct encoder *pool[POOL_SIZE];
 static int pool_count;
 
-static struct libdeflate_compressor *take_compressor(int level) {
-    pthread_mutex_lock(&pool_lock);
-    for (int i = 0; i < pool_count; i++) {
-        if (pool[i].level != level) continue;
-        struct libdeflate_compressor *c = pool[i].compressor;
-        pool[i] = pool[--pool_count];
-        pthread_mutex_unlock(&pool_lock);
-        return c;
-    }
-    pthread_mutex_unlock(&pool_lock);
-    return libdeflate_alloc_compressor(level);
+static void free_encoder(struct encoder *e) {
+    if (!e) return;
+    libdeflate_free_compressor(e->compressor);
+    free(e->filtered);
+    free(e->deflated);
+    free(e);
 }
 
-static void return_compressor(struct libdeflate_compressor *c, int level) {
+static struct encoder *take_encoder(int level) {
     pthread_mutex_lock(&pool_lock);
-    if (pool_count < POOL_SIZE) {
-        pool[pool_count].compressor = c;
-        pool[pool_count].level = level;
-        pool_count++;
-        c = NULL;
+    for (int i = 0; i < pool_count; i++) {
+        if (pool[i]->level != level) continue;
+        struct encoder *e = pool[i];
+        pool[i] = pool[--pool_count];
+        pthread_mutex_unlock(&pool_lock);
+        return e;
     }
     pthread_mutex_unlock(&pool_lock);
-    libdeflate_free_compressor(c);
+    struct encoder *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->level = level;
+    e->compressor = libdeflate_alloc_compressor(level);
+    if (!e->compressor) { free(e); return NULL; }
+    return e;
+}
+
+static void return_encoder(struct encoder *e) {
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count < POOL_SIZE) {
+        pool[pool_count++] = e;
+        e = NULL;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    free_encoder(e);
+}
+
+// Grows *buffer to at least `size` bytes; 0 when memory ran out (the old buffer is kept).
+static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
+    if (*capacity >= size) return 1;
+    uint8_t *grown = malloc(size ? size : 1);
+    if (!grown) return 0;
+    free(*buffer);
+    *buffer = grown;
+    *capacity = size;
+    return 1;
 }
 
 // ---- alpha: frames are premultiplied in memory, straight in the file ----
@@ -66,6 +96,13 @@ static void unpremultiply_row(const uint8_t *src, uint8_t *dst, uint32_t width) 
         }
         dst[3] = (uint8_t)a;
     }
+}
+
+// 1 when every pixel of the row is opaque: its bytes are the file's as they are.
+static int row_is_opaque(const uint8_t *row, uint32_t width) {
+    uint32_t all = 0xff;
+    for (uint32_t x = 0; x < width; x++) all &= row[4 * x + 3];
+    return all == 0xff;
 }
 
 static void premultiply_pixels(uint8_t *p, size_t count) {
@@ -161,39 +198,55 @@ static int fail(char *error, size_t error_length, const char *message) {
 static int libdeflate_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int level, int filter,
                              uint8_t **out, size_t *out_length, char *error, size_t error_length) {
     const size_t n = (size_t)width * 4, stride = n + 1, filtered_size = stride * height;
-    // The rows as the file holds them (straight alpha): this one and the one above.
+    // Straight-alpha copies of rows that are not opaque: this one and the one above.
+    // Opaque rows (every row of a frame with a background) are filtered from `rgba`.
     uint8_t *rows = calloc(2, n ? n : 1);
     // Adaptive filtering tries each filter on a row of its own.
     uint8_t *trial = filter == STRATA_PNG_FILTER_ADAPTIVE ? malloc(5 * stride) : NULL;
-    uint8_t *filtered = malloc(filtered_size ? filtered_size : 1);
-    struct libdeflate_compressor *compressor = take_compressor(level);
+    struct encoder *encoder = take_encoder(level);
     uint8_t *png = NULL;
     int status = 1;
-    if (!rows || !filtered || !compressor || (filter == STRATA_PNG_FILTER_ADAPTIVE && !trial)) {
+    if (!rows || !encoder || (filter == STRATA_PNG_FILTER_ADAPTIVE && !trial)
+        || !reserve(&encoder->filtered, &encoder->filtered_capacity, filtered_size)) {
         fail(error, error_length, "out of memory while encoding PNG");
         goto done;
     }
+    uint8_t *filtered = encoder->filtered;
+    const uint8_t *prev = rows + n;  // zeros above the first row
     for (uint32_t y = 0; y < height; y++) {
-        uint8_t *row = rows + (y & 1) * n, *prev = rows + ((y + 1) & 1) * n;
-        if (y == 0) memset(prev, 0, n);
-        unpremultiply_row(rgba + (size_t)y * n, row, width);
+        const uint8_t *source = rgba + (size_t)y * n, *row = source;
+        if (!row_is_opaque(source, width)) {
+            uint8_t *copy = rows + (y & 1) * n;
+            if (copy == prev) copy = rows + ((y + 1) & 1) * n;
+            unpremultiply_row(source, copy, width);
+            row = copy;
+        }
         uint8_t *dst = filtered + (size_t)y * stride;
         if (filter != STRATA_PNG_FILTER_ADAPTIVE) {
             filter_row(filter, row, prev, n, 4, dst);
-            continue;
+        } else {
+            int best = 0;
+            size_t best_cost = SIZE_MAX;
+            for (int type = 0; type < 5; type++) {
+                filter_row(type, row, prev, n, 4, trial + type * stride);
+                size_t cost = filtered_cost(trial + type * stride, n);
+                if (cost < best_cost) { best_cost = cost; best = type; }
+            }
+            memcpy(dst, trial + best * stride, stride);
         }
-        int best = 0;
-        size_t best_cost = SIZE_MAX;
-        for (int type = 0; type < 5; type++) {
-            filter_row(type, row, prev, n, 4, trial + type * stride);
-            size_t cost = filtered_cost(trial + type * stride, n);
-            if (cost < best_cost) { best_cost = cost; best = type; }
-        }
-        memcpy(dst, trial + best * stride, stride);
+        prev = row;
     }
-    size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    size_t bound = libdeflate_zlib_compress_bound(encoder->compressor, filtered_size);
     if (bound > 0x7fffffffu - 64) { fail(error, error_length, "image too large for a PNG written in one IDAT chunk"); goto done; }
-    png = malloc(8 + 25 + 12 + bound + 12);
+    if (!reserve(&encoder->deflated, &encoder->deflated_capacity, bound)) {
+        fail(error, error_length, "out of memory while encoding PNG");
+        goto done;
+    }
+    size_t z = libdeflate_zlib_compress(encoder->compressor, filtered, filtered_size, encoder->deflated, bound);
+    if (z == 0) { fail(error, error_length, "libdeflate could not compress the image"); goto done; }
+    // Signature, IHDR, IDAT around the stream, IEND: the file at its exact size.
+    *out_length = 8 + 25 + 12 + z + 12;
+    png = malloc(*out_length);
     if (!png) { fail(error, error_length, "out of memory while encoding PNG"); goto done; }
     memcpy(png, signature, 8);
     uint8_t header[13];
@@ -205,21 +258,15 @@ static int libdeflate_encode(const uint8_t *rgba, uint32_t width, uint32_t heigh
     header[11] = 0;  // adaptive filtering (per-row filter types)
     header[12] = 0;  // not interlaced
     uint8_t *p = put_chunk(png + 8, "IHDR", header, 13);
-    // The zlib stream goes straight into IDAT's data; length and CRC are filled in after.
-    size_t z = libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound);
-    if (z == 0) { fail(error, error_length, "libdeflate could not compress the image"); goto done; }
-    p = put_chunk(p, "IDAT", NULL, (uint32_t)z);
-    p = put_chunk(p, "IEND", NULL, 0);
-    *out_length = (size_t)(p - png);
-    uint8_t *shrunk = realloc(png, *out_length);
-    *out = shrunk ? shrunk : png;
+    p = put_chunk(p, "IDAT", encoder->deflated, (uint32_t)z);
+    put_chunk(p, "IEND", NULL, 0);
+    *out = png;
     png = NULL;
     status = 0;
 done:
-    if (compressor) return_compressor(compressor, level);
+    if (encoder) return_encoder(encoder);
     free(rows);
     free(trial);
-    free(filtered);
     free(png);
     return status;
 }

@@ -111,6 +111,10 @@ if CommandLine.arguments.contains("--compare") {
     do { try compareBench(pairs: 20, rounds: 3) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
+if CommandLine.arguments.contains("--replay") {
+    do { try replayBench(floorFrames: frames) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--encoders") {
     do { try encoderSurvey() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
