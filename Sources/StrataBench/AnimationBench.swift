@@ -13,6 +13,7 @@ import StrataModel
 /// - `clock_advance_ms`: `SceneClock.advance(to:)` with nothing due, the other per-frame step.
 ///
 /// Each run is a different frame time (i / 60 s) so no run repeats the last one's work.
+/// Issue 15's target: the presentation in at most 5 ms (`ratio` is its median, in ms).
 func animationBench(runs: Int) throws {
     let count = 10_000
     let (animated, clock) = try animationTree(count: count, animated: true)
@@ -37,9 +38,11 @@ func animationBench(runs: Int) throws {
     let p = stats(presentation), c = stats(copyOnly), a = stats(advance)
     emit([("case", "animations-\(count)"), ("layers", count + 1), ("animations", count),
           ("kinds", "keyframe transform.translation.x, basic position"), ("runs", runs),
-          ("presentation_ms_median", p.median), ("presentation_ms_min", p.min),
+          ("presentation_ms_median", p.median), ("presentation_ms_p90", percentile90(presentation)),
+          ("presentation_ms_min", p.min),
           ("copy_only_ms_median", c.median), ("copy_only_ms_min", c.min),
-          ("clock_advance_ms_median", a.median), ("clock_advance_ms_min", a.min)])
+          ("clock_advance_ms_median", a.median), ("clock_advance_ms_min", a.min),
+          ("ratio", p.median), ("target", "<= 5 ms"), ("meets", p.median <= 5)])
     if !checksum.isFinite { FileHandle.standardError.write(Data("bench: animations: a presentation value is not finite\n".utf8)) }
 }
 

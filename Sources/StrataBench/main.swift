@@ -115,6 +115,10 @@ if CommandLine.arguments.contains("--replay") {
     do { try replayBench(floorFrames: frames) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
+if CommandLine.arguments.contains("--scale") {
+    do { try scaleBench(renderer: try Renderer(surface: try makeOffscreenSurface()), rounds: frames); try animationBench(runs: max(30, frames)) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--encoders") {
     do { try encoderSurvey() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
@@ -138,6 +142,7 @@ do {
         try measure("carousel-\(planes)-planes-480x320", renderer: renderer, pixelWidth: 480, pixelHeight: 320, scale: 1,
                     layers: planes + 2, root: carousel(planes: planes, viewSize: small))
     }
+    try scaleBench(renderer: renderer, rounds: frames)
     try animationBench(runs: max(30, frames))
 } catch {
     FileHandle.standardError.write(Data("bench: error: \(error)\n".utf8))

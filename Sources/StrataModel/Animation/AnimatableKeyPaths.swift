@@ -20,44 +20,61 @@ extension Layer {
     /// changing that one part and recomposing; a translation of a matrix without
     /// perspective is written straight into m41...m43, so other elements stay exact.
     static let layerAnimatableProperties = AnimatableProperties([
-        AnimatableProperty("position", \Layer.position),
-        AnimatableProperty("position.x", \Layer.position.x),
-        AnimatableProperty("position.y", \Layer.position.y),
-        AnimatableProperty("anchorPoint", \Layer.anchorPoint),
-        AnimatableProperty("anchorPoint.x", \Layer.anchorPoint.x),
-        AnimatableProperty("anchorPoint.y", \Layer.anchorPoint.y),
-        AnimatableProperty("anchorPointZ", \Layer.anchorPointZ),
-        AnimatableProperty("zPosition", \Layer.zPosition),
-        AnimatableProperty("bounds", \Layer.bounds),
-        AnimatableProperty("bounds.origin", \Layer.bounds.origin),
-        AnimatableProperty("bounds.origin.x", \Layer.bounds.origin.x),
-        AnimatableProperty("bounds.origin.y", \Layer.bounds.origin.y),
-        AnimatableProperty("bounds.size", \Layer.bounds.size),
-        AnimatableProperty("bounds.size.width", \Layer.bounds.size.width),
-        AnimatableProperty("bounds.size.height", \Layer.bounds.size.height),
-        AnimatableProperty("opacity", \Layer.opacity),
-        AnimatableProperty("cornerRadius", \Layer.cornerRadius),
-        AnimatableProperty("borderWidth", \Layer.borderWidth),
-        AnimatableProperty("borderColor", \Layer.borderColor),
-        AnimatableProperty("backgroundColor", \Layer.backgroundColor, whenNil: { _ in .clear }),
-        AnimatableProperty("shadowColor", \Layer.shadowColor),
-        AnimatableProperty("shadowOpacity", \Layer.shadowOpacity),
-        AnimatableProperty("shadowRadius", \Layer.shadowRadius),
-        AnimatableProperty("shadowOffset", \Layer.shadowOffset),
-        AnimatableProperty("shadowOffset.width", \Layer.shadowOffset.width),
-        AnimatableProperty("shadowOffset.height", \Layer.shadowOffset.height),
-        AnimatableProperty("transform", \Layer.transform),
-        AnimatableProperty("sublayerTransform", \Layer.sublayerTransform),
-    ] + transformParts("transform", \Layer.transform) + transformParts("sublayerTransform", \Layer.sublayerTransform))
+        property("position", { $0.position }, { $0.position = $1 }),
+        property("position.x", { $0.position.x }, { $0.position.x = $1 }),
+        property("position.y", { $0.position.y }, { $0.position.y = $1 }),
+        property("anchorPoint", { $0.anchorPoint }, { $0.anchorPoint = $1 }),
+        property("anchorPoint.x", { $0.anchorPoint.x }, { $0.anchorPoint.x = $1 }),
+        property("anchorPoint.y", { $0.anchorPoint.y }, { $0.anchorPoint.y = $1 }),
+        property("anchorPointZ", { $0.anchorPointZ }, { $0.anchorPointZ = $1 }),
+        property("zPosition", { $0.zPosition }, { $0.zPosition = $1 }),
+        property("bounds", { $0.bounds }, { $0.bounds = $1 }),
+        property("bounds.origin", { $0.bounds.origin }, { $0.bounds.origin = $1 }),
+        property("bounds.origin.x", { $0.bounds.origin.x }, { $0.bounds.origin.x = $1 }),
+        property("bounds.origin.y", { $0.bounds.origin.y }, { $0.bounds.origin.y = $1 }),
+        property("bounds.size", { $0.bounds.size }, { $0.bounds.size = $1 }),
+        property("bounds.size.width", { $0.bounds.size.width }, { $0.bounds.size.width = $1 }),
+        property("bounds.size.height", { $0.bounds.size.height }, { $0.bounds.size.height = $1 }),
+        property("opacity", { $0.opacity }, { $0.opacity = $1 }),
+        property("cornerRadius", { $0.cornerRadius }, { $0.cornerRadius = $1 }),
+        property("borderWidth", { $0.borderWidth }, { $0.borderWidth = $1 }),
+        property("borderColor", { $0.borderColor }, { $0.borderColor = $1 }),
+        AnimatableProperty("backgroundColor", get: { (layer: Layer) in (layer.backgroundColor ?? .clear).animationValue },
+                           set: { layer, value in
+                               guard let c = Color(animationValue: value) else { return false }
+                               layer.backgroundColor = c
+                               return true
+                           }),
+        property("shadowColor", { $0.shadowColor }, { $0.shadowColor = $1 }),
+        property("shadowOpacity", { $0.shadowOpacity }, { $0.shadowOpacity = $1 }),
+        property("shadowRadius", { $0.shadowRadius }, { $0.shadowRadius = $1 }),
+        property("shadowOffset", { $0.shadowOffset }, { $0.shadowOffset = $1 }),
+        property("shadowOffset.width", { $0.shadowOffset.width }, { $0.shadowOffset.width = $1 }),
+        property("shadowOffset.height", { $0.shadowOffset.height }, { $0.shadowOffset.height = $1 }),
+        property("transform", { $0.transform }, { $0.transform = $1 }),
+        property("sublayerTransform", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }),
+    ] + transformParts("transform", { $0.transform }, { $0.transform = $1 })
+      + transformParts("sublayerTransform", { $0.sublayerTransform }, { $0.sublayerTransform = $1 }))
 
-    private static func transformParts(_ name: String, _ property: ReferenceWritableKeyPath<Layer, Transform3D>)
-        -> [AnimatableProperty] {
+    /// A property read and written whole through closures: a key path would be applied
+    /// through the runtime, and animations read and write these for every layer every frame.
+    private static func property<Value: AnimationValueConvertible>(_ keyPath: String, _ get: @escaping (Layer) -> Value,
+                                                                  _ set: @escaping (Layer, Value) -> Void) -> AnimatableProperty {
+        AnimatableProperty(keyPath, get: { (layer: Layer) in get(layer).animationValue }, set: { layer, value in
+            guard let v = Value(animationValue: value) else { return false }
+            set(layer, v)
+            return true
+        })
+    }
+
+    private static func transformParts(_ name: String, _ get: @escaping (Layer) -> Transform3D,
+                                       _ set: @escaping (Layer, Transform3D) -> Void) -> [AnimatableProperty] {
         TransformPart.allCases.map { part in
             AnimatableProperty(name + "." + part.rawValue, get: { (layer: Layer) in
-                Layer.component(part, of: layer[keyPath: property])
+                Layer.component(part, of: get(layer))
             }, set: { layer, value in
-                guard let t = Layer.setting(part, of: layer[keyPath: property], to: value) else { return false }
-                layer[keyPath: property] = t
+                guard let t = Layer.setting(part, of: get(layer), to: value) else { return false }
+                set(layer, t)
                 return true
             })
         }

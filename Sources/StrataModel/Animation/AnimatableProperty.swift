@@ -70,22 +70,44 @@ public struct AnimatableProperties {
 /// A Swift type that an animatable property can hold, and the `AnimationValue` case it is.
 public protocol AnimationValueConvertible {
     var animationValue: AnimationValue { get }
+    /// nil when `value` is another kind.
+    init?(animationValue value: AnimationValue)
 }
 
 extension AnimationValueConvertible {
-    /// nil when `value` is another kind.
+    /// The general case (arrays), through `Any`.
     public init?(animationValue value: AnimationValue) {
         guard let v = value.payload as? Self else { return nil }
         self = v
     }
 }
 
-extension Double: AnimationValueConvertible { public var animationValue: AnimationValue { .double(self) } }
-extension Point: AnimationValueConvertible { public var animationValue: AnimationValue { .point(self) } }
-extension Size: AnimationValueConvertible { public var animationValue: AnimationValue { .size(self) } }
-extension Rect: AnimationValueConvertible { public var animationValue: AnimationValue { .rect(self) } }
-extension Color: AnimationValueConvertible { public var animationValue: AnimationValue { .color(self) } }
-extension Transform3D: AnimationValueConvertible { public var animationValue: AnimationValue { .transform(self) } }
+// The scalar kinds unwrap their own case: animations write them for every layer every
+// frame, and the general `init?(animationValue:)` goes through `Any`.
+extension Double: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .double(self) }
+    public init?(animationValue value: AnimationValue) { guard case .double(let v) = value else { return nil }; self = v }
+}
+extension Point: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .point(self) }
+    public init?(animationValue value: AnimationValue) { guard case .point(let v) = value else { return nil }; self = v }
+}
+extension Size: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .size(self) }
+    public init?(animationValue value: AnimationValue) { guard case .size(let v) = value else { return nil }; self = v }
+}
+extension Rect: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .rect(self) }
+    public init?(animationValue value: AnimationValue) { guard case .rect(let v) = value else { return nil }; self = v }
+}
+extension Color: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .color(self) }
+    public init?(animationValue value: AnimationValue) { guard case .color(let v) = value else { return nil }; self = v }
+}
+extension Transform3D: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .transform(self) }
+    public init?(animationValue value: AnimationValue) { guard case .transform(let v) = value else { return nil }; self = v }
+}
 
 /// An element type of the arrays `AnimationValue` holds.
 public protocol AnimationValueArrayElement {

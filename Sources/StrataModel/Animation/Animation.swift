@@ -111,12 +111,17 @@ extension PropertyAnimation {
     public var animatedKeyPaths: [String] { [keyPath] }
 
     public func apply(_ state: TimingState, to layer: Layer) {
-        guard let underlying = layer.animatableValue(forKeyPath: keyPath),
-              let v = value(at: state, underlying: underlying) else { return }
+        guard let property = type(of: layer).animatableProperties[keyPath] else { return }
+        apply(state, to: layer, through: property)
+    }
+
+    /// `apply(_:to:)` with the key path's accessors already found.
+    func apply(_ state: TimingState, to layer: Layer, through property: AnimatableProperty) {
+        guard let underlying = property.value(of: layer), let v = value(at: state, underlying: underlying) else { return }
         if isAdditive {
-            if let sum = underlying.adding(v) { layer.setAnimatableValue(sum, forKeyPath: keyPath) }
+            if let sum = underlying.adding(v) { property.setValue(sum, of: layer) }
         } else {
-            layer.setAnimatableValue(v, forKeyPath: keyPath)
+            property.setValue(v, of: layer)
         }
     }
 

@@ -16,7 +16,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    case transform(Transform3D)
+    // Boxed: 128 bytes inline would make every value, of any kind, that big to copy.
+    indirect case transform(Transform3D)
     case colors([Color])
     case doubles([Double])
 
@@ -123,6 +124,11 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         switch (self, other) {
         case let (.double(a), .double(b)):
             return .double(a + (b - a) * f)
+        // Component by component as below, without the arrays: these run every frame.
+        case let (.point(a), .point(b)):
+            return .point(Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
+        case let (.size(a), .size(b)):
+            return .size(Size(width: a.width + (b.width - a.width) * f, height: a.height + (b.height - a.height) * f))
         case let (.transform(a), .transform(b)):
             return .transform(DecomposedTransform.interpolate(a, b, fraction: f))
         case (.color, .color), (.colors, .colors):

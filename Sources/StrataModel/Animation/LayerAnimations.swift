@@ -13,14 +13,47 @@ final class AnimationRecord {
     var blocksInteraction = false
     var didStart = false
     private(set) var didStop = false
+    /// Writes the animation at a scene time into a copy of the layer, its key path's
+    /// accessors looked up once (see `direct(_:properties:)`); nil applies through
+    /// `Animation.apply`.
+    private let directApply: ((Double, Layer) -> Void)?
 
-    init(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup]) {
+    init(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup],
+         properties: AnimatableProperties) {
         self.key = key
         self.animation = animation
         self.beginTime = beginTime
         self.endTime = beginTime + animation.timing.activeParentDuration
         self.groups = groups
+        directApply = AnimationRecord.direct(animation, beginTime: beginTime, properties: properties)
         for g in groups { g.animationAdded() }
+    }
+
+    /// Writes what the animation shows at `time` into `target`, a copy of the layer
+    /// holding the record (so of its class: the same key path table).
+    func apply(at time: Double, to target: Layer) {
+        if let directApply { return directApply(time, target) }
+        if let state = animation.state(elapsed: time - beginTime) { animation.apply(state, to: target) }
+    }
+
+    /// For the property animations that apply the one way `PropertyAnimation` does (basic,
+    /// keyframe, spring): the same steps, specialised to the animation's type, with the
+    /// accessors found once instead of twice a frame by key path. Thousands of layers
+    /// animate every frame.
+    private static func direct(_ animation: any Animation, beginTime: Double,
+                               properties: AnimatableProperties) -> ((Double, Layer) -> Void)? {
+        func make<A: PropertyAnimation>(_ a: A) -> ((Double, Layer) -> Void)? {
+            guard let property = properties[a.keyPath] else { return nil }
+            return { time, layer in
+                if let state = a.state(elapsed: time - beginTime) { a.apply(state, to: layer, through: property) }
+            }
+        }
+        switch animation {
+        case let a as BasicAnimation: return make(a)
+        case let a as KeyframeAnimation: return make(a)
+        case let a as SpringAnimation: return make(a)
+        default: return nil
+        }
     }
 
     /// True while it changes what is seen at `time`, or will.
@@ -85,7 +118,7 @@ extension Layer {
             animationRecords.remove(at: i).stop(finished: false, replacementGroups: groups)
         }
         let record = AnimationRecord(key: key, animation: resolved, beginTime: resolved.timing.beginTime,
-                                     groups: groups)
+                                     groups: groups, properties: type(of: self).animatableProperties)
         animationRecords.append(record)
         clock?.animationsChanged()
         return record
@@ -131,7 +164,7 @@ extension Layer {
         copy.isPresentation = true
         copy.modelLayerReference = self
         applyAnimations(to: copy, at: time)
-        for sublayer in sublayers { copy.addSublayer(sublayer.presentation(at: time)) }
+        if !sublayers.isEmpty { copy.adoptSublayers(sublayers.map { $0.presentation(at: time) }) }
         return copy
     }
 
@@ -161,9 +194,7 @@ extension Layer {
 
     func applyAnimations(to target: Layer, at time: Double) {
         for record in animationRecords where record.applies(at: time) {
-            if let state = record.animation.state(elapsed: time - record.beginTime) {
-                record.animation.apply(state, to: target)
-            }
+            record.apply(at: time, to: target)
         }
     }
 

@@ -20,31 +20,30 @@ open class Layer {
     /// (when `layer` is of their class); otherwise their presentation copies would show
     /// default values.
     open func copyProperties(from layer: Layer) {
-        name = layer.name
-        bounds = layer.bounds
-        position = layer.position
-        anchorPoint = layer.anchorPoint
-        anchorPointZ = layer.anchorPointZ
-        zPosition = layer.zPosition
-        transform = layer.transform
-        sublayerTransform = layer.sublayerTransform
-        backgroundColor = layer.backgroundColor
-        opacity = layer.opacity
-        isHidden = layer.isHidden
-        cornerRadius = layer.cornerRadius
-        borderWidth = layer.borderWidth
-        borderColor = layer.borderColor
-        masksToBounds = layer.masksToBounds
-        shadowColor = layer.shadowColor
-        shadowOpacity = layer.shadowOpacity
-        shadowRadius = layer.shadowRadius
-        shadowOffset = layer.shadowOffset
-        isDoubleSided = layer.isDoubleSided
-        contents = layer.contents
+        // Shared, not copied: the first write to either layer copies (LayerStorage).
+        storage = layer.storage
+    }
+
+    /// Layer's own properties, shared with the layers copied from it (or it from) until
+    /// one of them writes.
+    final var storage = LayerStorage.defaults
+
+    /// The properties to write, made this layer's own first. (Reads go to
+    /// `storage.values.x` directly: through a getter of the whole struct, each read
+    /// would copy all of it.)
+    final var properties: LayerProperties {
+        get { storage.values }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = LayerStorage(storage.values) }
+            yield &storage.values
+        }
     }
 
     /// A name for debugging and for finding layers in tests.
-    public var name: String?
+    public var name: String? {
+        get { storage.values.name }
+        set { properties.name = newValue }
+    }
 
     // MARK: Geometry
 
@@ -53,69 +52,97 @@ open class Layer {
     // layer tree attached to a `SceneClock` that makes an implicit animation (see
     // `Transaction`); anywhere else it costs a walk up to the root and nothing more.
 
-    public var bounds: Rect = .zero {
-        didSet { animatablePropertyDidChange("bounds", from: .rect(oldValue)) }
+    public var bounds: Rect {
+        get { storage.values.bounds }
+        set { let old = storage.values.bounds; properties.bounds = newValue; animatablePropertyDidChange("bounds", from: .rect(old)) }
     }
     /// Where the anchor point sits in the superlayer's coordinate space.
-    public var position: Point = .zero {
-        didSet { animatablePropertyDidChange("position", from: .point(oldValue)) }
+    public var position: Point {
+        get { storage.values.position }
+        set { let old = storage.values.position; properties.position = newValue; animatablePropertyDidChange("position", from: .point(old)) }
     }
     /// In unit coordinates of the bounds; the transform applies about this point.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) {
-        didSet { animatablePropertyDidChange("anchorPoint", from: .point(oldValue)) }
+    public var anchorPoint: Point {
+        get { storage.values.anchorPoint }
+        set { let old = storage.values.anchorPoint; properties.anchorPoint = newValue; animatablePropertyDidChange("anchorPoint", from: .point(old)) }
     }
-    public var anchorPointZ: Double = 0 {
-        didSet { animatablePropertyDidChange("anchorPointZ", from: .double(oldValue)) }
+    public var anchorPointZ: Double {
+        get { storage.values.anchorPointZ }
+        set { let old = storage.values.anchorPointZ; properties.anchorPointZ = newValue; animatablePropertyDidChange("anchorPointZ", from: .double(old)) }
     }
-    public var zPosition: Double = 0 {
-        didSet { animatablePropertyDidChange("zPosition", from: .double(oldValue)) }
+    public var zPosition: Double {
+        get { storage.values.zPosition }
+        set { let old = storage.values.zPosition; properties.zPosition = newValue; animatablePropertyDidChange("zPosition", from: .double(old)) }
     }
-    public var transform: Transform3D = .identity {
-        didSet { animatablePropertyDidChange("transform", from: .transform(oldValue)) }
+    public var transform: Transform3D {
+        get { storage.values.transform }
+        set { let old = storage.values.transform; properties.transform = newValue; animatablePropertyDidChange("transform", from: .transform(old)) }
     }
     /// Applied to sublayers about the center of this layer's bounds.
-    public var sublayerTransform: Transform3D = .identity {
-        didSet { animatablePropertyDidChange("sublayerTransform", from: .transform(oldValue)) }
+    public var sublayerTransform: Transform3D {
+        get { storage.values.sublayerTransform }
+        set { let old = storage.values.sublayerTransform; properties.sublayerTransform = newValue; animatablePropertyDidChange("sublayerTransform", from: .transform(old)) }
     }
 
     // MARK: Appearance
 
     public var backgroundColor: Color? {
-        didSet { animatablePropertyDidChange("backgroundColor", from: .color(oldValue ?? .clear)) }
+        get { storage.values.backgroundColor }
+        set { let old = storage.values.backgroundColor; properties.backgroundColor = newValue; animatablePropertyDidChange("backgroundColor", from: .color(old ?? .clear)) }
     }
-    public var opacity: Double = 1 {
-        didSet { animatablePropertyDidChange("opacity", from: .double(oldValue)) }
+    public var opacity: Double {
+        get { storage.values.opacity }
+        set { let old = storage.values.opacity; properties.opacity = newValue; animatablePropertyDidChange("opacity", from: .double(old)) }
     }
-    public var isHidden = false
-    public var cornerRadius: Double = 0 {
-        didSet { animatablePropertyDidChange("cornerRadius", from: .double(oldValue)) }
+    public var isHidden: Bool {
+        get { storage.values.isHidden }
+        set { properties.isHidden = newValue }
+    }
+    public var cornerRadius: Double {
+        get { storage.values.cornerRadius }
+        set { let old = storage.values.cornerRadius; properties.cornerRadius = newValue; animatablePropertyDidChange("cornerRadius", from: .double(old)) }
     }
     /// Drawn inside the bounds, above the content and the sublayers, as in Core Animation.
-    public var borderWidth: Double = 0 {
-        didSet { animatablePropertyDidChange("borderWidth", from: .double(oldValue)) }
+    public var borderWidth: Double {
+        get { storage.values.borderWidth }
+        set { let old = storage.values.borderWidth; properties.borderWidth = newValue; animatablePropertyDidChange("borderWidth", from: .double(old)) }
     }
-    public var borderColor: Color = .black {
-        didSet { animatablePropertyDidChange("borderColor", from: .color(oldValue)) }
+    public var borderColor: Color {
+        get { storage.values.borderColor }
+        set { let old = storage.values.borderColor; properties.borderColor = newValue; animatablePropertyDidChange("borderColor", from: .color(old)) }
     }
     /// Clips sublayers and contents to the bounds, rounded by `cornerRadius`.
-    public var masksToBounds = false
-    public var shadowColor: Color = .black {
-        didSet { animatablePropertyDidChange("shadowColor", from: .color(oldValue)) }
+    public var masksToBounds: Bool {
+        get { storage.values.masksToBounds }
+        set { properties.masksToBounds = newValue }
     }
-    public var shadowOpacity: Double = 0 {
-        didSet { animatablePropertyDidChange("shadowOpacity", from: .double(oldValue)) }
+    public var shadowColor: Color {
+        get { storage.values.shadowColor }
+        set { let old = storage.values.shadowColor; properties.shadowColor = newValue; animatablePropertyDidChange("shadowColor", from: .color(old)) }
     }
-    public var shadowRadius: Double = 3 {
-        didSet { animatablePropertyDidChange("shadowRadius", from: .double(oldValue)) }
+    public var shadowOpacity: Double {
+        get { storage.values.shadowOpacity }
+        set { let old = storage.values.shadowOpacity; properties.shadowOpacity = newValue; animatablePropertyDidChange("shadowOpacity", from: .double(old)) }
+    }
+    public var shadowRadius: Double {
+        get { storage.values.shadowRadius }
+        set { let old = storage.values.shadowRadius; properties.shadowRadius = newValue; animatablePropertyDidChange("shadowRadius", from: .double(old)) }
     }
     /// Core Animation's default (0, -3) moves the shadow 3 pt up on iOS.
-    public var shadowOffset = Size(width: 0, height: -3) {
-        didSet { animatablePropertyDidChange("shadowOffset", from: .size(oldValue)) }
+    public var shadowOffset: Size {
+        get { storage.values.shadowOffset }
+        set { let old = storage.values.shadowOffset; properties.shadowOffset = newValue; animatablePropertyDidChange("shadowOffset", from: .size(old)) }
     }
     /// When false, the layer (and its sublayers) are not drawn while facing away.
-    public var isDoubleSided = true
+    public var isDoubleSided: Bool {
+        get { storage.values.isDoubleSided }
+        set { properties.isDoubleSided = newValue }
+    }
     /// A bitmap stretched over the bounds.
-    public var contents: Image?
+    public var contents: Image? {
+        get { storage.values.contents }
+        set { properties.contents = newValue }
+    }
 
     // MARK: Tree
 
@@ -133,6 +160,13 @@ open class Layer {
         layer.superlayer = self
         // Animations the newcomer brings are now the clock's to start and end.
         if !isPresentation, let clock { clock.animationsChanged() }
+    }
+
+    /// A presentation copy's sublayers: fresh copies with no superlayer and no clock to
+    /// tell, taken in one go rather than inserted one by one.
+    func adoptSublayers(_ copies: [Layer]) {
+        for copy in copies { copy.superlayer = self }
+        sublayers = copies
     }
 
     public func insertSublayer(_ layer: Layer, below sibling: Layer) {
@@ -216,7 +250,9 @@ open class Layer {
     /// Set on the root of a scene's tree by `SceneClock.attach(_:)`.
     var attachedClock: SceneClock?
     /// For a presentation copy: the model layer it was made from.
-    weak var modelLayerReference: Layer?
+    /// Strong: nothing in the model points back at a copy, and a weak reference costs a
+    /// copy more than the rest of it.
+    var modelLayerReference: Layer?
     /// True for copies made by `presentation(at:)`: they never animate implicitly.
     public internal(set) var isPresentation = false
     /// True inside `init(layer:)`: copying is not a change.

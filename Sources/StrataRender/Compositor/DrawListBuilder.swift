@@ -68,10 +68,10 @@ public struct DrawListBuilder {
         }
         if !layer.isDoubleSided && isBackFacing(layer.bounds, m) { return }
 
-        let visibleSublayers = layer.sublayers.filter { !$0.isHidden && $0.opacity > 0 }
+        let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
         // A curled page is drawn flat into a group first, then bent as it is put back.
         let curl = (layer as? PageCurlLayer).flatMap { $0.isCurled ? $0 : nil }
-        let asGroup = (opacity < 1 && !visibleSublayers.isEmpty) || curl != nil
+        let asGroup = (opacity < 1 && hasVisibleSublayers) || curl != nil
         let drawOpacity = asGroup ? 1 : opacity
         if asGroup { out.append(.beginGroup) }
 
@@ -92,7 +92,7 @@ public struct DrawListBuilder {
             out.append(.backdrop(backdropDraw(backdrop, material: material, shape: shape, matrix: m, opacity: drawOpacity)))
         }
         let text = (layer as? TextLayer).flatMap { $0.hasVisibleText ? $0 : nil }
-        let borderAfterSublayers = (!visibleSublayers.isEmpty || text != nil) && layer.borderWidth > 0
+        let borderAfterSublayers = (hasVisibleSublayers || text != nil) && layer.borderWidth > 0
         let fill = fillOf(layer)
         let background = backgroundAsClear == ObjectIdentifier(layer) ? nil : layer.backgroundColor
         let hasFill = fill != .none || (background.map { $0.alpha > 0 } ?? false)
@@ -107,7 +107,7 @@ public struct DrawListBuilder {
             out.append(.text(try textDraw(text, shape: shape, matrix: m, opacity: drawOpacity)))
         }
 
-        if !visibleSublayers.isEmpty {
+        if hasVisibleSublayers {
             let clips = layer.masksToBounds
             if clips { out.append(.beginGroup) }
             for sub in geometry.sublayersInDrawingOrder {
@@ -231,19 +231,7 @@ public struct DrawListBuilder {
     /// Grows a rectangle by about 1.5 output pixels, measured at its most magnified edge,
     /// so the anti-aliased rim outside the shape gets fragments.
     func grownForAntialiasing(_ r: Rect, _ m: Transform3D) -> Rect {
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
-        let vs = corners.map { m.apply(x: $0.x, y: $0.y) }
-        guard vs.allSatisfy({ $0.w > 0 }) else { return r.insetBy(dx: -2, dy: -2) }
-        let ps = vs.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
-        func dist(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
-        var pixelsPerPoint = Double.infinity
-        if r.width > 0 {
-            pixelsPerPoint = min(pixelsPerPoint, dist(ps[0], ps[1]) / r.width, dist(ps[3], ps[2]) / r.width)
-        }
-        if r.height > 0 {
-            pixelsPerPoint = min(pixelsPerPoint, dist(ps[1], ps[2]) / r.height, dist(ps[0], ps[3]) / r.height)
-        }
+        guard let pixelsPerPoint = m.smallestMagnification(of: r) else { return r.insetBy(dx: -2, dy: -2) }
         let margin = pixelsPerPoint.isFinite && pixelsPerPoint > 0 ? min(1.5 / pixelsPerPoint, 8) : 2
         return r.insetBy(dx: -margin, dy: -margin)
     }
@@ -251,16 +239,13 @@ public struct DrawListBuilder {
     /// True when the bounds, as drawn by `m`, show their back: the projected corners wind
     /// the other way round. A layer crossing the eye plane (w <= 0) counts as facing.
     func isBackFacing(_ r: Rect, _ m: Transform3D) -> Bool {
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
-        let vs = corners.map { m.apply(x: $0.x, y: $0.y) }
-        guard vs.allSatisfy({ $0.w > 0 }) else { return false }
-        let ps = vs.map { Point(x: $0.x / $0.w, y: $0.y / $0.w) }
+        guard let ps = m.pixelCorners(of: r) else { return false }
+        // The shoelace sum, edge by edge in order round the rectangle.
         var area = 0.0
-        for i in 0..<4 {
-            let a = ps[i], b = ps[(i + 1) % 4]
-            area += a.x * b.y - b.x * a.y
-        }
+        area += ps.0.x * ps.1.y - ps.1.x * ps.0.y
+        area += ps.1.x * ps.2.y - ps.2.x * ps.1.y
+        area += ps.2.x * ps.3.y - ps.3.x * ps.2.y
+        area += ps.3.x * ps.0.y - ps.0.x * ps.3.y
         return area < 0
     }
 }

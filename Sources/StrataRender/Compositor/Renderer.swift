@@ -33,6 +33,9 @@ public final class Renderer {
     private var textVertexBuffer: GLuint = 0
     /// Backdrop layers' captures and materials, made the first time one is drawn.
     private var backdropPass: BackdropPass?
+    /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
+    /// off only to check that culling changes no byte.
+    var cullsHiddenDraws = true
 
     public init(surface: RenderSurface, shaders: ShaderSource = .embedded) throws {
         self.surface = surface
@@ -96,6 +99,7 @@ public final class Renderer {
         gl.disable(GLConstant.depthTest)
         gl.disable(GLConstant.cullFace)
         gl.disable(GLConstant.dither)
+        gl.disable(GLConstant.scissorTest)
         gl.enable(GLConstant.blend)
         gl.blendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
 
@@ -109,15 +113,19 @@ public final class Renderer {
                 current = p
             }
         }
-        for command in list.commands {
+        let visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
+            : [DrawVisibility](repeating: .whole, count: list.commands.count)
+        for (index, command) in list.commands.enumerated() {
             switch command {
             case .layer(let d):
+                if visibility[index] == .hidden { continue }
                 let p = try layerProgram(for: LayerVariant(d))
                 use(p)
-                drawLayer(d, program: p)
+                drawLayer(d, program: p, visibility[index])
             case .shadow(let d):
+                if visibility[index] == .hidden { continue }
                 use(shadowProgram)
-                drawShadow(d)
+                drawShadow(d, visibility[index])
             case .beginGroup:
                 depth += 1
                 try ensureTarget(depth)
@@ -201,8 +209,13 @@ public final class Renderer {
     // MARK: Draws
 
     private func setQuad(_ p: ShaderProgram, _ quad: Quad) {
-        var m = quad.matrix.elements.map { GLfloat($0) }
-        gl.uniformMatrix4fv(p.location("u_matrix"), 1, 0, &m)
+        // On the stack, not in an array: a frame of many layers makes one per draw.
+        let t = quad.matrix
+        var m = SIMD16<GLfloat>(GLfloat(t.m11), GLfloat(t.m12), GLfloat(t.m13), GLfloat(t.m14),
+                                GLfloat(t.m21), GLfloat(t.m22), GLfloat(t.m23), GLfloat(t.m24),
+                                GLfloat(t.m31), GLfloat(t.m32), GLfloat(t.m33), GLfloat(t.m34),
+                                GLfloat(t.m41), GLfloat(t.m42), GLfloat(t.m43), GLfloat(t.m44))
+        withUnsafeBytes(of: &m) { gl.uniformMatrix4fv(p.location("u_matrix"), 1, 0, $0.bindMemory(to: GLfloat.self).baseAddress) }
         let r = quad.rect
         gl.uniform4f(p.location("u_rect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
     }
@@ -225,7 +238,7 @@ public final class Renderer {
         return p
     }
 
-    private func drawLayer(_ d: LayerDraw, program p: ShaderProgram) {
+    private func drawLayer(_ d: LayerDraw, program p: ShaderProgram, _ visibility: DrawVisibility) {
         setQuad(p, d.quad)
         setShape(p, d.shape)
         if let bg = d.backgroundColor { setColor(p.location("u_background"), bg) }
@@ -248,7 +261,21 @@ public final class Renderer {
             gl.bindTexture(GLConstant.texture2D, textures.texture(for: image))
             gl.uniform1i(p.location("u_contents"), 0)
         }
-        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+        drawQuad(visibility)
+    }
+
+    /// The unit quad, whole or once per rectangle left to draw (see `OcclusionCulling`).
+    private func drawQuad(_ visibility: DrawVisibility) {
+        guard case .pieces(let pieces) = visibility else {
+            gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+            return
+        }
+        gl.enable(GLConstant.scissorTest)
+        for r in pieces {
+            gl.scissor(GLint(r.x0), GLint(r.y0), GLsizei(r.x1 - r.x0), GLsizei(r.y1 - r.y0))
+            gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+        }
+        gl.disable(GLConstant.scissorTest)
     }
 
     /// Renders the masks this frame needs and the cache lacks, before the frame starts.
@@ -287,7 +314,7 @@ public final class Renderer {
         gl.enable(GLConstant.blend)
     }
 
-    private func drawShadow(_ d: ShadowDraw) {
+    private func drawShadow(_ d: ShadowDraw, _ visibility: DrawVisibility) {
         let p = shadowProgram
         let key = ShadowMaskKey(d)
         guard let mask = shadowMasks[key] else { return }
@@ -301,7 +328,7 @@ public final class Renderer {
         let o = d.occluder ?? .zero
         gl.uniform4f(p.location("u_occluder"), GLfloat(o.minX), GLfloat(o.minY), GLfloat(o.width), GLfloat(o.height))
         setColor(p.location("u_color"), d.color)
-        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+        drawQuad(visibility)
     }
 
     private func drawComposite(_ c: GroupComposite, source: RenderTarget, width: Int, height: Int) {
@@ -390,7 +417,6 @@ private enum TextGL {
     static let r8: GLint = 0x8229
     static let red: GLenum = 0x1903
     static let triangles: GLenum = 0x0004
-    static let streamDraw: GLenum = 0x88E0
 }
 
 extension Renderer {
@@ -462,7 +488,7 @@ extension Renderer {
         }
         gl.bindVertexArray(textVertexArray)
         gl.bindBuffer(GLConstant.arrayBuffer, textVertexBuffer)
-        vertices.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, TextGL.streamDraw) }
+        vertices.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.streamDraw) }
 
         var m = d.rasterToPixels.elements.map { GLfloat($0) }
         gl.uniformMatrix4fv(p.location("u_matrix"), 1, 0, &m)

@@ -75,6 +75,9 @@ public struct GLFunctions {
     let vertexAttribPointer: @convention(c) (GLuint, GLint, GLenum, GLboolean, GLsizei, UnsafeRawPointer?) -> Void
     let enableVertexAttribArray: @convention(c) (GLuint) -> Void
     let drawArrays: @convention(c) (GLenum, GLint, GLsizei) -> Void
+    let drawArraysInstanced: @convention(c) (GLenum, GLint, GLsizei, GLsizei) -> Void
+    let vertexAttribDivisor: @convention(c) (GLuint, GLuint) -> Void
+    let scissor: @convention(c) (GLint, GLint, GLsizei, GLsizei) -> Void
 
     /// Resolves every entry point, or throws naming the first one the context lacks.
     public init(loader: Loader) throws {
@@ -139,6 +142,9 @@ public struct GLFunctions {
         vertexAttribPointer = try fn("glVertexAttribPointer")
         enableVertexAttribArray = try fn("glEnableVertexAttribArray")
         drawArrays = try fn("glDrawArrays")
+        drawArraysInstanced = try fn("glDrawArraysInstanced")
+        vertexAttribDivisor = try fn("glVertexAttribDivisor")
+        scissor = try fn("glScissor")
     }
 }
 
@@ -185,6 +191,7 @@ public enum GLConstant {
     public static let infoLogLength: GLenum = 0x8B84
     public static let arrayBuffer: GLenum = 0x8892
     public static let staticDraw: GLenum = 0x88E4
+    public static let streamDraw: GLenum = 0x88E0
     public static let triangleStrip: GLenum = 0x0005
     public static let back: GLenum = 0x0405
     public static let maxTextureSize: GLenum = 0x0D33

@@ -1,0 +1,157 @@
+import Testing
+import StrataModel
+@testable import StrataRender
+import StrataScenes
+import StrataTestSupport
+
+/// Occlusion and viewport culling: which draws are skipped or cut (without GL), and that
+/// the frames come out byte for byte as they do with every draw issued whole.
+@Suite(.serialized) struct OcclusionCullingTests {
+    let builder = DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1)
+
+    private func square(_ frame: Rect, _ color: Color, radius: Double = 0) -> Layer {
+        let layer = Layer()
+        layer.frame = frame
+        layer.backgroundColor = color
+        layer.cornerRadius = radius
+        return layer
+    }
+
+    private func root(_ sublayers: [Layer]) -> Layer {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 480, height: 320)
+        root.backgroundColor = .white
+        for s in sublayers { root.addSublayer(s) }
+        return root
+    }
+
+    private func visibility(_ root: Layer) throws -> [(String?, DrawVisibility)] {
+        let list = try builder.build(root: root)
+        let v = OcclusionCulling.visibility(of: list)
+        return zip(list.commands, v).compactMap { command, v in
+            if case .layer(let d) = command { return (d.name, v) }
+            return nil
+        }
+    }
+
+    @Test func aLayerUnderAnOpaqueOneIsHiddenAndTheOneOnTopIsWhole() throws {
+        let below = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
+        below.name = "below"
+        let above = square(Rect(x: 80, y: 80, width: 100, height: 100), .blue, radius: 10)
+        above.name = "above"
+        let v = try visibility(root([below, above]))
+        // The blue square's interior less its 10 pt corners and 3 px: 83...177 one way,
+        // 93...167 the other; the red one's pixels, 97...143 with its 1.5 px anti-aliasing
+        // rim and a pixel to spare, lie within.
+        #expect(v.map(\.1) == [.hidden, .whole])
+    }
+
+    @Test func translucentOrFadedLayersCoverNothing() throws {
+        for make in [{ self.square(Rect(x: 80, y: 80, width: 100, height: 100), Color(red: 0, green: 0, blue: 1, alpha: 0.99)) },
+                     { let l = self.square(Rect(x: 80, y: 80, width: 100, height: 100), .blue); l.opacity = 0.99; return l }] {
+            let below = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
+            #expect(try visibility(root([below, make()])).map(\.1) == [.whole, .whole])
+        }
+    }
+
+    @Test func aLayerPartlyCoveredIsCutToTheRestAndALayerOffScreenIsHidden() throws {
+        let wide = square(Rect(x: 50, y: 100, width: 200, height: 20), .red)
+        let cover = square(Rect(x: 100, y: 50, width: 100, height: 200), .blue)
+        let away = square(Rect(x: 500, y: 10, width: 40, height: 40), .green)
+        let v = try visibility(root([wide, away, cover]))
+        #expect(v[1].1 == .hidden && v[2].1 == .whole)
+        guard case .pieces(let pieces) = v[0].1 else { Issue.record("not cut: \(v[0].1)"); return }
+        // The red bar's pixels 47...253 by 97...123 (its rim and a pixel to spare) less the
+        // blue one's covered columns 103...197: a piece each side, both the bar's height.
+        #expect(pieces == [PixelRect(x0: 47, y0: 97, x1: 103, y1: 123), PixelRect(x0: 197, y0: 97, x1: 253, y1: 123)])
+    }
+
+    @Test func whatCoversAGroupsPixelsCoversItsDrawsButNotTheOtherWayRound() throws {
+        // A faded group holding an opaque square hides nothing below the group...
+        let below = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
+        let group = Layer()
+        group.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        group.opacity = 0.5
+        group.addSublayer(square(Rect(x: 80, y: 80, width: 100, height: 100), .blue))
+        #expect(try visibility(root([below, group])).map(\.1) == [.whole, .whole])
+        // ...while an opaque square over the group hides the group's draws beneath it.
+        let inner = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
+        let faded = Layer()
+        faded.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        faded.opacity = 0.5
+        faded.addSublayer(inner)
+        faded.addSublayer(square(Rect(x: 300, y: 100, width: 10, height: 10), .green))
+        let v = try visibility(root([faded, square(Rect(x: 80, y: 80, width: 100, height: 100), .blue)]))
+        #expect(v.map(\.1) == [.hidden, .whole, .whole])
+    }
+
+    @Test func stackedCarouselPlanesAreDrawnAsTheirRimsBehindTheFrontOne() throws {
+        // 360 / 500 on integers is 0: the seed stacks 500 planes at one angle. Every plane
+        // but the front one, and every shadow, is cut to what lies outside the opaque
+        // interior of the planes over it.
+        let list = try builder.build(root: CarouselScene(planeCount: 500, angle: 20).rootLayer)
+        let v = OcclusionCulling.visibility(of: list)
+        var planes: [DrawVisibility] = [], shadows: [DrawVisibility] = []
+        for (command, v) in zip(list.commands, v) {
+            if case .layer = command { planes.append(v) }
+            if case .shadow = command { shadows.append(v) }
+        }
+        #expect(planes.count == 500 && shadows.count == 500)
+        #expect(planes.last == .whole)
+        #expect(planes.dropLast().allSatisfy { if case .pieces = $0 { return true }; return false })
+        #expect(shadows.allSatisfy { if case .pieces = $0 { return true }; return false })
+    }
+
+    /// Every scene here, drawn with culling and with every draw whole: the same bytes.
+    @Test(arguments: [5, 7, 50, 500])
+    func culledFramesAreByteIdentical(planes: Int) throws {
+        let renderer = try makeRenderer()
+        for angle in planes < 500 ? [0.0, 37.5, 190] : [20] {
+            let scene = CarouselScene(planeCount: planes, angle: angle)
+            try expectSameFrames(renderer, scene.rootLayer, "\(planes) planes at \(angle)")
+        }
+        if planes == 7 {
+            try expectSameFrames(renderer, CarouselScene(planeCount: 7, angle: 12).rootLayer, "7 planes at 2x", scale: 2)
+        }
+    }
+
+    @Test func culledGroupsAndGridsAreByteIdentical() throws {
+        let renderer = try makeRenderer()
+        var cells: [Layer] = []
+        for i in 0..<300 {
+            let cell = square(Rect(x: Double(i % 30) * 16 - 8, y: Double(i / 30) * 34 - 10, width: 26, height: 40),
+                              Color(red: Double(i % 7) / 6, green: 0.4, blue: Double(i % 5) / 4, alpha: i % 9 == 0 ? 0.6 : 1),
+                              radius: Double(i % 4) * 3)
+            if i % 11 == 0 { cell.borderWidth = 2; cell.borderColor = Color(white: 1, alpha: 0.5) }
+            if i % 13 == 0 { cell.shadowOpacity = 0.8; cell.shadowRadius = 4 }
+            cell.transform = .makeRotation(Double(i % 5) * 0.1, 0, 0, 1)
+            cells.append(cell)
+        }
+        let group = Layer()
+        group.frame = Rect(x: 40, y: 40, width: 300, height: 200)
+        group.opacity = 0.7
+        group.masksToBounds = true
+        group.cornerRadius = 12
+        group.addSublayer(square(Rect(x: -20, y: -20, width: 200, height: 200), .orange))
+        group.addSublayer(square(Rect(x: 30, y: 30, width: 100, height: 100), .purple, radius: 8))
+        try expectSameFrames(renderer, root(cells + [group, square(Rect(x: 200, y: 150, width: 120, height: 90), .blue, radius: 6)]),
+                             "grid with groups")
+    }
+
+    private func expectSameFrames(_ renderer: Renderer, _ root: Layer, _ what: String, scale: Double = 1) throws {
+        try expectSameBytes(renderer, root, what, scale: scale, toggling: \.cullsHiddenDraws)
+    }
+}
+
+/// Renders `root` with the renderer's `option` on and off: the frames must be the same bytes.
+func expectSameBytes(_ renderer: Renderer, _ root: Layer, _ what: String, scale: Double = 1,
+                     toggling option: ReferenceWritableKeyPath<Renderer, Bool>) throws {
+    let w = Int(480 * scale), h = Int(320 * scale)
+    renderer[keyPath: option] = true
+    let on = try renderer.render(layer: root, pixelWidth: w, pixelHeight: h, scale: scale)
+    renderer[keyPath: option] = false
+    defer { renderer[keyPath: option] = true }
+    let off = try renderer.render(layer: root, pixelWidth: w, pixelHeight: h, scale: scale)
+    let differing = zip(on.pixels, off.pixels).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(what): \(differing) bytes differ")
+}
