@@ -9,20 +9,35 @@
 //   FILL_AXIAL / FILL_RADIAL / FILL_CONIC   a gradient, looked up in its color ramp
 //   FILL_CONTENTS          the u_contents texture; CONTENTS_CLIPPED: cut to the corners
 //   BORDER                 the border
+//   INSTANCED              a batch of layers in one draw (see layer.vert)
 
 in vec2 v_local;
 out vec4 fragColor;
 
+#ifdef INSTANCED
+// One instance of a batch (see layer.vert): the same values, per instance.
+flat in vec4 v_shape;
+flat in vec4 v_params;
+flat in vec4 v_background;
+flat in vec4 v_borderColor;
+#define u_shape v_shape
+#define u_radius v_params.x
+#define u_borderWidth v_params.y
+#define u_opacity v_params.z
+#define u_background v_background
+#define u_borderColor v_borderColor
+#else
 uniform vec4 u_shape;           // bounds: x, y, width, height (points)
 uniform float u_radius;         // corner radius (points)
 uniform float u_borderWidth;
 uniform vec4 u_borderColor;
 uniform vec4 u_background;
+uniform float u_opacity;
+#endif
 uniform vec2 u_gradientStart;   // unit coordinates of the bounds
 uniform vec2 u_gradientEnd;
 uniform sampler2D u_ramp;       // the gradient's stops, interpolated into 256 texels
 uniform sampler2D u_contents;
-uniform float u_opacity;
 
 // Signed distance to a rounded rectangle centred at the origin: negative inside.
 float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {

@@ -66,6 +66,15 @@ import StrataTestSupport
         #expect(pieces == [PixelRect(x0: 47, y0: 97, x1: 103, y1: 123), PixelRect(x0: 197, y0: 97, x1: 253, y1: 123)])
     }
 
+    @Test func aLineThinnerThanTheRimCoversNothing() throws {
+        // 1 pt and 6 pt (twice the 3 px rim) wide: no pixel is sure to be covered whole.
+        for width in [1.0, 6.0] {
+            let below = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
+            let line = square(Rect(x: 100 + 20 - width / 2, y: 90, width: width, height: 60), .blue)
+            #expect(try visibility(root([below, line])).map(\.1) == [.whole, .whole], "\(width) pt")
+        }
+    }
+
     @Test func whatCoversAGroupsPixelsCoversItsDrawsButNotTheOtherWayRound() throws {
         // A faded group holding an opaque square hides nothing below the group...
         let below = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
@@ -134,7 +143,15 @@ import StrataTestSupport
         group.cornerRadius = 12
         group.addSublayer(square(Rect(x: -20, y: -20, width: 200, height: 200), .orange))
         group.addSublayer(square(Rect(x: 30, y: 30, width: 100, height: 100), .purple, radius: 8))
-        try expectSameFrames(renderer, root(cells + [group, square(Rect(x: 200, y: 150, width: 120, height: 90), .blue, radius: 6)]),
+        // Hairlines and dividers over the rest, thinner than the anti-aliasing rim.
+        var lines: [Layer] = []
+        for i in 0..<12 {
+            let d = Double(i)
+            let frame = i % 2 == 0 ? Rect(x: 20 + d * 37.25, y: 10, width: 0.5 + Double(i % 3), height: 280)
+                                   : Rect(x: 10, y: 15 + d * 23.5, width: 440, height: 0.5 + Double(i % 4))
+            lines.append(square(frame, Color(red: 0, green: 0.48, blue: 1)))
+        }
+        try expectSameFrames(renderer, root(cells + [group, square(Rect(x: 200, y: 150, width: 120, height: 90), .blue, radius: 6)] + lines),
                              "grid with groups")
     }
 

@@ -143,9 +143,10 @@ public struct OcclusionCulling {
         guard let perPoint = m.smallestMagnification(of: r), perPoint.isFinite, perPoint > 1e-6 else { return [] }
         let margin = 3 / perPoint, radius = d.shape.cornerRadius
         var out: [PixelRect] = []
-        for local in [r.insetBy(dx: radius + margin, dy: margin), r.insetBy(dx: margin, dy: radius + margin)]
-        where local.width > 0 && local.height > 0 {
-            if let p = inscribedPixels(local, m, frame: frame) { out.append(p) }
+        // Checked before insetting: Rect's width is the absolute value, so a shape thinner
+        // than the insets would turn into a rectangle beside it.
+        for (dx, dy) in [(radius + margin, margin), (margin, radius + margin)] where r.width > 2 * dx && r.height > 2 * dy {
+            if let p = inscribedPixels(r.insetBy(dx: dx, dy: dy), m, frame: frame) { out.append(p) }
         }
         return out
     }

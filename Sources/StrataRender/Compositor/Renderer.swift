@@ -36,6 +36,13 @@ public final class Renderer {
     /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
     /// off only to check that culling changes no byte.
     var cullsHiddenDraws = true
+    /// Issues runs of layer draws as one instanced draw (`LayerBatch`); off only to check
+    /// that batching changes no byte.
+    var batchesLayerDraws = true
+    private var batchVertexArray: GLuint = 0
+    private var batchBuffer: GLuint = 0
+    /// The instances of the batch being drawn, kept so frames after the first allocate nothing.
+    private var batchData: [GLfloat] = []
 
     public init(surface: RenderSurface, shaders: ShaderSource = .embedded) throws {
         self.surface = surface
@@ -65,6 +72,8 @@ public final class Renderer {
         shadowMasks.values.forEach { $0.delete(gl) }
         gl.deleteBuffers(1, &vertexBuffer)
         gl.deleteVertexArrays(1, &vertexArray)
+        if batchBuffer != 0 { gl.deleteBuffers(1, &batchBuffer) }
+        if batchVertexArray != 0 { gl.deleteVertexArrays(1, &batchVertexArray) }
         deleteTextResources()
         backdropPass?.deleteTargets()
     }
@@ -115,10 +124,22 @@ public final class Renderer {
         }
         let visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
             : [DrawVisibility](repeating: .whole, count: list.commands.count)
-        for (index, command) in list.commands.enumerated() {
+        var batchedUntil = 0
+        for (index, command) in list.commands.enumerated() where index >= batchedUntil {
             switch command {
             case .layer(let d):
                 if visibility[index] == .hidden { continue }
+                if batchesLayerDraws, visibility[index] == .whole, LayerBatch.canBatch(d) {
+                    let (end, count) = collectBatch(list, from: index, LayerVariant(d), visibility)
+                    if count >= LayerBatch.minimumCount {
+                        var variant = LayerVariant(d)
+                        variant.instanced = true
+                        use(try layerProgram(for: variant))
+                        drawBatch(count: count)
+                        batchedUntil = end
+                        continue
+                    }
+                }
                 let p = try layerProgram(for: LayerVariant(d))
                 use(p)
                 drawLayer(d, program: p, visibility[index])
@@ -264,6 +285,51 @@ public final class Renderer {
         drawQuad(visibility)
     }
 
+    /// Puts the instances of the run of batchable draws of `variant` from `start` into
+    /// `batchData`, skipping hidden ones; the run ends at a draw of another kind or one cut
+    /// into pieces. Returns the index after the run and the instances in it.
+    private func collectBatch(_ list: DrawList, from start: Int, _ variant: LayerVariant,
+                              _ visibility: [DrawVisibility]) -> (end: Int, count: Int) {
+        batchData.removeAll(keepingCapacity: true)
+        var end = start, count = 0
+        while end < list.commands.count, case .layer(let d) = list.commands[end], LayerBatch.canBatch(d),
+              LayerVariant(d) == variant {
+            if case .pieces = visibility[end] { break }
+            if visibility[end] == .whole {
+                LayerBatch.append(d, to: &batchData)
+                count += 1
+            }
+            end += 1
+        }
+        return (end, count)
+    }
+
+    /// The instances in `batchData`, in one call: the unit quad per vertex, the rest per instance.
+    private func drawBatch(count: Int) {
+        if batchVertexArray == 0 {
+            gl.genVertexArrays(1, &batchVertexArray)
+            gl.bindVertexArray(batchVertexArray)
+            gl.bindBuffer(GLConstant.arrayBuffer, vertexBuffer)
+            gl.vertexAttribPointer(0, 2, GLConstant.float, 0, 0, nil)
+            gl.enableVertexAttribArray(0)
+            gl.genBuffers(1, &batchBuffer)
+            gl.bindBuffer(GLConstant.arrayBuffer, batchBuffer)
+            // Locations 1...9: the matrix's four columns, then five vec4s (see layer.vert).
+            let stride = GLsizei(LayerBatch.floatsPerInstance * MemoryLayout<GLfloat>.size)
+            for location in 1...9 {
+                gl.vertexAttribPointer(GLuint(location), 4, GLConstant.float, 0, stride,
+                                       UnsafeRawPointer(bitPattern: (location - 1) * 4 * MemoryLayout<GLfloat>.size))
+                gl.enableVertexAttribArray(GLuint(location))
+                gl.vertexAttribDivisor(GLuint(location), 1)
+            }
+        }
+        gl.bindVertexArray(batchVertexArray)
+        gl.bindBuffer(GLConstant.arrayBuffer, batchBuffer)
+        batchData.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.streamDraw) }
+        gl.drawArraysInstanced(GLConstant.triangleStrip, 0, 4, GLsizei(count))
+        gl.bindVertexArray(vertexArray)
+    }
+
     /// The unit quad, whole or once per rectangle left to draw (see `OcclusionCulling`).
     private func drawQuad(_ visibility: DrawVisibility) {
         guard case .pieces(let pieces) = visibility else {
@@ -379,6 +445,8 @@ struct LayerVariant: Hashable {
     var background: Bool
     var fill: FillKind
     var border: Bool
+    /// A batch's program: the per-draw values per instance (`LayerBatch`).
+    var instanced = false
 
     init(background: Bool, fill: FillKind, border: Bool) {
         self.background = background; self.fill = fill; self.border = border
@@ -406,6 +474,7 @@ struct LayerVariant: Hashable {
         case .contentsClipped: d += ["FILL_CONTENTS", "CONTENTS_CLIPPED"]
         }
         if border { d.append("BORDER") }
+        if instanced { d.append("INSTANCED") }
         return d
     }
 }

@@ -26,10 +26,11 @@ final class ShaderProgram {
     private var locations: [String: GLint] = [:]
     private let gl: GLFunctions
 
-    /// `defines` go right after the `#version` line, to pick a variant of the source.
+    /// `defines` go right after the `#version` line of both shaders, to pick a variant.
     init(gl: GLFunctions, vertex: String, fragment: String, source: ShaderSource, defines: [String] = []) throws {
         self.gl = gl
-        let vs = try ShaderProgram.compile(gl, GLConstant.vertexShader, file: vertex, text: try source.text(vertex))
+        let vertexText = ShaderProgram.inserting(defines, into: try source.text(vertex))
+        let vs = try ShaderProgram.compile(gl, GLConstant.vertexShader, file: vertex, text: vertexText)
         let fragmentText = ShaderProgram.inserting(defines, into: try source.text(fragment))
         let fs = try ShaderProgram.compile(gl, GLConstant.fragmentShader, file: fragment, text: fragmentText)
         let program = gl.createProgram()

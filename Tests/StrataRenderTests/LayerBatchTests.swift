@@ -1,0 +1,53 @@
+import Testing
+import StrataModel
+@testable import StrataRender
+import StrataScenes
+import StrataTestSupport
+
+/// Runs of layer draws issued as one instanced draw: the same bytes as one draw each.
+@Suite(.serialized) struct LayerBatchTests {
+    private func cell(_ i: Int, _ frame: Rect) -> Layer {
+        let cell = Layer()
+        cell.frame = frame
+        cell.backgroundColor = Color(red: Double(i % 7) / 6, green: 0.4, blue: Double(i % 5) / 4, alpha: i % 6 == 0 ? 0.5 : 1)
+        cell.cornerRadius = Double(i % 4) * 2
+        if i % 3 == 0 { cell.borderWidth = 1.5; cell.borderColor = Color(white: 1, alpha: 0.6) }
+        if i % 10 == 0 { cell.opacity = 0.8 }
+        return cell
+    }
+
+    @Test func aGridOfCellsIsTheSameBatchedAsDrawnOneByOne() throws {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 480, height: 320)
+        root.backgroundColor = .white
+        // Overlapping, turned, some translucent, bordered or faded: every blend must come
+        // out in the order it would one draw at a time.
+        for i in 0..<400 {
+            let c = cell(i, Rect(x: Double(i % 25) * 19 + 2, y: Double(i / 25) * 19 + 2, width: 24, height: 22))
+            c.transform = .makeRotation(Double(i % 7) * 0.15, 0, 0, 1)
+            root.addSublayer(c)
+        }
+        let renderer = try makeRenderer()
+        try expectSameBytes(renderer, root, "grid", toggling: \.batchesLayerDraws)
+        try expectSameBytes(renderer, root, "grid at 2x", scale: 2, toggling: \.batchesLayerDraws)
+    }
+
+    @Test func cellsInPerspectiveAndBetweenOtherDrawsAreTheSameBatched() throws {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 480, height: 320)
+        root.backgroundColor = Color(red: 0.9, green: 0.9, blue: 1)
+        let plane = Layer()
+        plane.frame = Rect(x: 40, y: 30, width: 400, height: 260)
+        var t = Transform3D.identity
+        t.m34 = -1.0 / 600
+        plane.transform = t.rotated(0.6, 1, 0.3, 0)
+        for i in 0..<120 {
+            let c = cell(i, Rect(x: Double(i % 12) * 33, y: Double(i / 12) * 26, width: 30, height: 23))
+            if i % 17 == 0 { c.shadowOpacity = 0.5; c.shadowRadius = 3 }  // a shadow ends a run
+            plane.addSublayer(c)
+        }
+        root.addSublayer(plane)
+        root.addSublayer(CarouselScene(planeCount: 5, angle: 30).transformLayer)
+        try expectSameBytes(try makeRenderer(), root, "plane of cells", toggling: \.batchesLayerDraws)
+    }
+}
