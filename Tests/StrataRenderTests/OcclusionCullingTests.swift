@@ -66,6 +66,18 @@ import StrataTestSupport
         #expect(pieces == [PixelRect(x0: 47, y0: 97, x1: 103, y1: 123), PixelRect(x0: 197, y0: 97, x1: 253, y1: 123)])
     }
 
+    @Test func nothingBeforeABackdropIsCulledAndTheFramesStayTheSame() throws {
+        // The backdrop's capture reads the red square before the blue one covers it.
+        let below = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
+        let backdrop = BackdropLayer()
+        backdrop.frame = Rect(x: 60, y: 60, width: 200, height: 120)
+        backdrop.material = Material(blurRadius: 10)
+        let cover = square(Rect(x: 80, y: 80, width: 100, height: 100), .blue)
+        let layers = [below, backdrop, cover]
+        #expect(try visibility(root(layers)).map(\.1) == [.whole, .whole])
+        try expectSameFrames(try makeRenderer(), root(layers), "backdrop")
+    }
+
     @Test func aLineThinnerThanTheRimCoversNothing() throws {
         // 1 pt and 6 pt (twice the 3 px rim) wide: no pixel is sure to be covered whole.
         for width in [1.0, 6.0] {
