@@ -58,7 +58,7 @@ let package = Package(
                     .embedInCode("shadow.frag"), .embedInCode("shadow-mask.frag"),
                     .embedInCode("composite.frag"),
                     .embedInCode("text.vert"), .embedInCode("text.frag"),
-                    .embedInCode("curl.frag"),
+                    .embedInCode("curl.frag"), .embedInCode("backing.frag"),
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
                     .embedInCode("backdrop.frag"),
                 ]),

@@ -13,5 +13,6 @@ public enum ShaderSources {
         "backdrop-downsample.frag": String(decoding: PackageResources.backdrop_downsample_frag, as: UTF8.self),
         "backdrop-blur.frag": String(decoding: PackageResources.backdrop_blur_frag, as: UTF8.self),
         "backdrop.frag": String(decoding: PackageResources.backdrop_frag, as: UTF8.self),
+        "backing.frag": String(decoding: PackageResources.backing_frag, as: UTF8.self),
     ]
 }

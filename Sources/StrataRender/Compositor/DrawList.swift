@@ -66,6 +66,9 @@ public struct LayerDraw {
     public var opacity: Double
     /// A debugging label: the layer's name.
     public var name: String?
+    /// Set when the content is rasterized into a texture and composited from it (a layer
+    /// under perspective or a rotation); nil draws the shape analytically (layer.frag).
+    public var backingStore: BackingStore? = nil
 }
 
 public struct ShadowDraw {

@@ -40,6 +40,7 @@ public struct DrawListBuilder {
         }
         try builder.visit(LayerGeometry(root: root, scale: scale), inheritedOpacity: 1, into: &list.commands)
         assignBackdropCaptures(&list)
+        BackingStorePlan.assign(&list, scale: scale)
         return list
     }
 

@@ -7,10 +7,10 @@ import StrataText
 /// bytes. Blending is premultiplied (ONE, ONE_MINUS_SRC_ALPHA) for color and alpha.
 public final class Renderer {
     public let surface: RenderSurface
-    private let gl: GLFunctions
+    let gl: GLFunctions
     /// layer.frag variants, compiled on first use: see the defines in the shader.
     private var layerPrograms: [LayerVariant: ShaderProgram] = [:]
-    private let shaders: ShaderSource
+    let shaders: ShaderSource
     private let shadowProgram: ShaderProgram
     private let shadowMaskProgram: ShaderProgram
     /// Shadow masks by shape, kept across frames (see shadow-mask.frag).
@@ -21,6 +21,9 @@ public final class Renderer {
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
     private let textures: TextureCache
+    /// Layers' backing stores by content, kept across frames (Renderer+BackingStore.swift).
+    let backingStores: BackingStoreCache
+    var backingProgram: ShaderProgram?
     /// Target 0 is the frame; the rest are offscreen groups, reused across frames.
     private var targets: [RenderTarget] = []
     private var targetWidth = 0, targetHeight = 0
@@ -53,6 +56,7 @@ public final class Renderer {
         shadowMaskProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "shadow-mask.frag", source: shaders)
         compositeProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "composite.frag", source: shaders)
         textures = TextureCache(gl: gl)
+        backingStores = BackingStoreCache(gl: gl)
         // Compiled now so a broken shader file fails at start-up, not mid-replay.
         _ = try layerProgram(for: LayerVariant(background: true, fill: .none, border: true))
 
@@ -101,6 +105,7 @@ public final class Renderer {
         try prepareTargets(width: list.pixelWidth, height: list.pixelHeight)
         gl.bindVertexArray(vertexArray)
         try prepareShadowMasks(list)
+        try prepareBackingStores(list)
         let texts = prepareText(list)
         var textIndex = 0
         backdropPass?.beginFrame()
@@ -127,6 +132,11 @@ public final class Renderer {
         var batchedUntil = 0
         for (index, command) in list.commands.enumerated() where index >= batchedUntil {
             switch command {
+            case .layer(let d) where d.backingStore != nil:
+                if visibility[index] == .hidden { continue }
+                let p = try backingShader()
+                use(p)
+                drawBackingStore(d, program: p)
             case .layer(let d):
                 if visibility[index] == .hidden { continue }
                 if batchesLayerDraws, visibility[index] == .whole, LayerBatch.canBatch(d) {
@@ -229,7 +239,7 @@ public final class Renderer {
 
     // MARK: Draws
 
-    private func setQuad(_ p: ShaderProgram, _ quad: Quad) {
+    func setQuad(_ p: ShaderProgram, _ quad: Quad) {
         // On the stack, not in an array: a frame of many layers makes one per draw.
         let t = quad.matrix
         var m = SIMD16<GLfloat>(GLfloat(t.m11), GLfloat(t.m12), GLfloat(t.m13), GLfloat(t.m14),
@@ -252,14 +262,14 @@ public final class Renderer {
         gl.uniform4f(location, GLfloat(p.r), GLfloat(p.g), GLfloat(p.b), GLfloat(p.a))
     }
 
-    private func layerProgram(for v: LayerVariant) throws -> ShaderProgram {
+    func layerProgram(for v: LayerVariant) throws -> ShaderProgram {
         if let p = layerPrograms[v] { return p }
         let p = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "layer.frag", source: shaders, defines: v.defines)
         layerPrograms[v] = p
         return p
     }
 
-    private func drawLayer(_ d: LayerDraw, program p: ShaderProgram, _ visibility: DrawVisibility) {
+    func drawLayer(_ d: LayerDraw, program p: ShaderProgram, _ visibility: DrawVisibility) {
         setQuad(p, d.quad)
         setShape(p, d.shape)
         if let bg = d.backgroundColor { setColor(p.location("u_background"), bg) }
