@@ -240,13 +240,14 @@ public final class Replayer {
             throw RenderError.io("\(directory): cannot create the output directory: \(SystemError.reason(of: error))")
         }
         let writer = FrameWriter(depth: pipelineDepth)
+        let encoder = FrameEncoder(options: options)
         let planned = (plannedFrameCount + every - 1) / every
         var done = 0
         let result: ReplayResult
         do {
             result = try frames(renderer: renderer, every: every) { frame in
                 let path = (directory as NSString).appendingPathComponent(Replayer.frameFileName(frame.index))
-                try writer.submit { try PNG.write(frame.image, to: path, options: options) }
+                try writer.submit { try AtomicFile.write(try encoder.encode(frame.image), to: path) }
                 done += 1
                 progress?(done, max(planned, done))
             }
@@ -267,6 +268,21 @@ public final class Replayer {
 /// 2 rather than 2.0 in messages.
 func clean(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
+
+/// PNG bytes of the writer's frames, used from its queue only: a frame the renderer gave
+/// back unchanged (the same image identity) is written again without encoding.
+final class FrameEncoder: @unchecked Sendable {
+    private let options: PNG.Options
+    private var last: (identity: UInt64, bytes: [UInt8])?
+    init(options: PNG.Options) { self.options = options }
+
+    func encode(_ image: Image) throws -> [UInt8] {
+        if let last, last.identity == image.identity { return last.bytes }
+        let bytes = try PNG.encode(image, options: options)
+        last = (image.identity, bytes)
+        return bytes
+    }
 }
 
 /// A serial queue of file writes, at most `depth` outstanding; remembers the first error.

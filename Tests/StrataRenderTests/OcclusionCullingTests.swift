@@ -181,6 +181,8 @@ func expectSameBytes(_ renderer: Renderer, _ root: Layer, _ what: String, scale:
     renderer[keyPath: option] = false
     defer { renderer[keyPath: option] = true }
     let off = try renderer.render(layer: root, pixelWidth: w, pixelHeight: h, scale: scale)
+    // Turning the option is a new frame, not the last one given back (Renderer.render).
+    #expect(off.identity != on.identity, "\(what): drawn again")
     let differing = zip(on.pixels, off.pixels).filter { $0 != $1 }.count
     #expect(differing == 0, "\(what): \(differing) bytes differ")
 }

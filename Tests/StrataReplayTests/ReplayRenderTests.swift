@@ -31,6 +31,35 @@ import StrataTestSupport
         #expect(Set(first).count > 40)
     }
 
+    @Test func stillFramesOfADragAreGivenBackUndrawnAndWrittenUnencoded() throws {
+        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"))
+        // Frames whose draw list equals the one before, found without GL.
+        var still = 0
+        var previous: DrawList?
+        try replayer.simulate { step in
+            let list = try DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1)
+                .build(root: step.scene.presentationLayer)
+            if list == previous { still += 1 }
+            previous = list
+        }
+        // The pointer rests before and between the drags, and moves less often than the frames.
+        #expect(still > 40)
+        let renderer = try makeRenderer()
+        var hashes: [UInt64] = []
+        try replayer.frames(renderer: renderer) { hashes.append(fnv1a($0.image.pixels)) }
+        #expect(renderer.reusedFrameCount == still)
+        #expect(zip(hashes, hashes.dropFirst()).filter { $0 == $1 }.count >= still)
+        // Written: a still frame's file holds the bytes of the one before.
+        let dir = try temporaryDirectory("still-frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let written = try replayer.writeFrames(to: dir, renderer: try makeRenderer())
+        let files = try (0..<written.frameCount).map {
+            try Data(contentsOf: URL(fileURLWithPath: dir + "/" + Replayer.frameFileName($0)))
+        }
+        #expect(zip(files, files.dropFirst()).filter { $0 == $1 }.count >= still)
+        #expect(files.allSatisfy { (try? PNG.decode([UInt8]($0))) != nil })
+    }
+
     @Test func aHundredPointDragRightTurnsFiftyDegreesAndMovesPlaneZeroRight() throws {
         var events: [InputEvent] = [.down(x: 100, y: 160, t: 0)]
         for step in 1...10 { events.append(.move(x: 100 + 10 * Double(step), y: 160, t: Double(step) / 60)) }

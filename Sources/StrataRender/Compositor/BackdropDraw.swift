@@ -2,7 +2,7 @@ import StrataModel
 
 /// A backdrop layer's material: what its capture holds (blurred), saturated and tinted,
 /// clipped to the rounded shape; drawn where the layer's fill would be, before it.
-public struct BackdropDraw {
+public struct BackdropDraw: Equatable {
     public var quad: Quad
     public var shape: RoundedRect
     public var material: Material

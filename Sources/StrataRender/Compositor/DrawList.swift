@@ -5,7 +5,7 @@ import StrataText
 /// from the layer tree in pure Swift, so it can be inspected and tested without GL.
 /// Matrices map a draw's local coordinates (points, in the layer's bounds space) to
 /// output pixels, y down; GL adds only the pixel-to-clip step.
-public enum DrawCommand {
+public enum DrawCommand: Equatable {
     /// The soft shadow of a rounded rectangle, drawn before its layer, in its plane.
     case shadow(ShadowDraw)
     /// A layer's fill (background, gradient or contents) and/or border.
@@ -21,7 +21,7 @@ public enum DrawCommand {
 }
 
 /// A quad in a layer's local space and its local-to-pixel transform.
-public struct Quad {
+public struct Quad: Equatable {
     public var matrix: Transform3D
     /// The rectangle drawn, in local points: the shape plus room for anti-aliasing or blur.
     public var rect: Rect
@@ -55,7 +55,7 @@ public struct GradientStop: Hashable {
     public var color: Color
 }
 
-public struct LayerDraw {
+public struct LayerDraw: Equatable {
     public var quad: Quad
     public var shape: RoundedRect
     /// Under the fill; nil or clear draws nothing.
@@ -71,7 +71,7 @@ public struct LayerDraw {
     public var backingStore: BackingStore? = nil
 }
 
-public struct ShadowDraw {
+public struct ShadowDraw: Equatable {
     public var quad: Quad
     /// The shape casting the shadow, already moved by the shadow offset.
     public var shape: RoundedRect
@@ -128,7 +128,7 @@ public struct GroupComposite {
 /// A PageCurlLayer's group put back as a curled page (curl.frag). The quad covers the
 /// page and wherever its flap can land; the rest are the layer's curl parameters, in its
 /// local points.
-public struct PageCurlDraw {
+public struct PageCurlDraw: Equatable {
     public var quad: Quad
     public var page: Rect
     public var corner: Point
@@ -139,7 +139,7 @@ public struct PageCurlDraw {
     public var name: String?
 }
 
-public struct DrawList {
+public struct DrawList: Equatable {
     public var commands: [DrawCommand] = []
     /// Output size in pixels.
     public var pixelWidth: Int

@@ -38,14 +38,16 @@ public final class Renderer {
     private var backdropPass: BackdropPass?
     /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
     /// off only to check that culling changes no byte.
-    var cullsHiddenDraws = true
+    var cullsHiddenDraws = true { didSet { lastRendered = nil } }
     /// Issues runs of layer draws as one instanced draw (`LayerBatch`); off only to check
     /// that batching changes no byte.
-    var batchesLayerDraws = true
+    var batchesLayerDraws = true { didSet { lastRendered = nil } }
     private var batchVertexArray: GLuint = 0
     private var batchBuffer: GLuint = 0
     /// The instances of the batch being drawn, kept so frames after the first allocate nothing.
     private var batchData: [GLfloat] = []
+    /// The last frame `render` drew, with its list.
+    private var lastRendered: (list: DrawList, image: Image)?
 
     public init(surface: RenderSurface, shaders: ShaderSource = .embedded) throws {
         self.surface = surface
@@ -90,13 +92,25 @@ public final class Renderer {
         return s.joined(separator: ", ")
     }
 
-    /// Builds the draw list of `root` and renders it; returns the frame, top-down.
+    /// Builds the draw list of `root` and renders it; returns the frame, top-down. A list
+    /// equal to the last one `render` drew gives that frame back undrawn, as Core Animation
+    /// composites nothing when nothing changed: a replay's still frames cost a draw list.
     public func render(layer root: Layer, pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> Image {
         try validateSize(pixelWidth, pixelHeight)
         let list = try DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: root)
+        if let last = lastRendered, last.list == list {
+            reusedFrameCount += 1
+            return last.image
+        }
+        lastRendered = nil
         try draw(list)
-        return try readPixels()
+        let image = try readPixels()
+        lastRendered = (list, image)
+        return image
     }
+
+    /// Frames `render` gave back without drawing (their list equalled the last one's).
+    public private(set) var reusedFrameCount = 0
 
     /// Draws the list into the frame target (left bound for `readPixels` or a blit).
     public func draw(_ list: DrawList) throws {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import StrataModel
+@testable import StrataRender
+import StrataTestSupport
+
+/// A frame whose draw list equals the last one's is given back undrawn; any change that
+/// reaches the pixels makes the lists differ.
+@Suite(.serialized) struct FrameReuseTests {
+    func tree(color: Color = .red, x: Double = 10, text: String = "Hi", contents: Image? = nil) -> Layer {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
+        root.backgroundColor = .white
+        let box = Layer()
+        box.frame = Rect(x: x, y: 10, width: 40, height: 40)
+        box.backgroundColor = color
+        box.cornerRadius = 6
+        box.shadowOpacity = 0.5
+        box.contents = contents
+        root.addSublayer(box)
+        let label = TextLayer()
+        label.frame = Rect(x: 55, y: 10, width: 40, height: 20)
+        label.string = text
+        root.addSublayer(label)
+        return root
+    }
+
+    func list(_ root: Layer) throws -> DrawList {
+        try DrawListBuilder(pixelWidth: 100, pixelHeight: 60, scale: 1).build(root: root)
+    }
+
+    @Test func listsOfEqualTreesAreEqualAndAnyDrawnChangeMakesThemDiffer() throws {
+        let image = Image(width: 2, height: 2, fill: .blue)
+        let base = try list(tree(contents: image))
+        #expect(try list(tree(contents: image)) == base)
+        #expect(try list(tree(color: .green, contents: image)) != base)
+        #expect(try list(tree(x: 10.25, contents: image)) != base)
+        #expect(try list(tree(text: "Ho", contents: image)) != base)
+        // Contents are told apart by identity: the same pixels in a new bitmap are another.
+        #expect(try list(tree(contents: Image(width: 2, height: 2, fill: .blue))) != base)
+        let shadowless = tree(contents: image)
+        shadowless.sublayers[0].shadowOpacity = 0
+        #expect(try list(shadowless) != base)
+    }
+
+    @Test func anUnchangedFrameIsGivenBackUndrawnAndAChangedOneDrawn() throws {
+        let renderer = try makeRenderer()
+        let root = tree()
+        let first = try renderer.render(layer: root, pixelWidth: 100, pixelHeight: 60, scale: 1)
+        let again = try renderer.render(layer: root, pixelWidth: 100, pixelHeight: 60, scale: 1)
+        #expect(renderer.reusedFrameCount == 1)
+        #expect(again.identity == first.identity)
+        // The box spans x 10..<50, y 10..<50: its centre is red, then green.
+        #expect(first.rgba(30, 30) == RGBA(255, 0, 0))
+        root.sublayers[0].backgroundColor = .green
+        let changed = try renderer.render(layer: root, pixelWidth: 100, pixelHeight: 60, scale: 1)
+        #expect(renderer.reusedFrameCount == 1)
+        #expect(changed.rgba(30, 30) == RGBA(0, 255, 0))
+        // Back to red: drawn again (only the last list is kept), to the same bytes.
+        root.sublayers[0].backgroundColor = .red
+        let back = try renderer.render(layer: root, pixelWidth: 100, pixelHeight: 60, scale: 1)
+        #expect(renderer.reusedFrameCount == 1)
+        #expect(back.identity != first.identity)
+        #expect(back.pixels == first.pixels)
+        // Another size is another frame.
+        let larger = try renderer.render(layer: root, pixelWidth: 200, pixelHeight: 120, scale: 2)
+        #expect(larger.width == 200 && renderer.reusedFrameCount == 1)
+    }
+}
