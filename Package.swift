@@ -60,7 +60,7 @@ let package = Package(
                     .embedInCode("text.vert"), .embedInCode("text.frag"),
                     .embedInCode("curl.frag"), .embedInCode("backing.frag"),
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
-                    .embedInCode("backdrop.frag"),
+                    .embedInCode("backdrop.frag"), .embedInCode("stack.frag"),
                 ]),
 
         // Image files: PNG encode/decode (libdeflate, libpng), atomic writes, the pipeline's error type.

@@ -14,5 +14,6 @@ public enum ShaderSources {
         "backdrop-blur.frag": String(decoding: PackageResources.backdrop_blur_frag, as: UTF8.self),
         "backdrop.frag": String(decoding: PackageResources.backdrop_frag, as: UTF8.self),
         "backing.frag": String(decoding: PackageResources.backing_frag, as: UTF8.self),
+        "stack.frag": String(decoding: PackageResources.stack_frag, as: UTF8.self),
     ]
 }

@@ -40,6 +40,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
+    /// The smallest rectangle holding both, as CGRect's `union`.
+    public func union(_ o: Rect) -> Rect {
+        let x0 = min(minX, o.minX), y0 = min(minY, o.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }

@@ -18,6 +18,8 @@ public enum DrawCommand: Equatable {
     case text(TextDraw)
     /// A backdrop layer's material, drawn before its fill (BackdropDraw.swift).
     case backdrop(BackdropDraw)
+    /// A run of coincident copies of a layer and its shadow, drawn in one pass (CoincidentStack.swift).
+    case stack(StackDraw)
 }
 
 /// A quad in a layer's local space and its local-to-pixel transform.
@@ -157,6 +159,9 @@ public struct DrawList: Equatable {
     }
     public var shadowDraws: [ShadowDraw] {
         commands.compactMap { if case .shadow(let d) = $0 { return d } else { return nil } }
+    }
+    public var stackDraws: [StackDraw] {
+        commands.compactMap { if case .stack(let d) = $0 { return d } else { return nil } }
     }
     public var textDraws: [TextDraw] {
         commands.compactMap { if case .text(let d) = $0 { return d } else { return nil } }

@@ -41,6 +41,7 @@ public struct DrawListBuilder {
         try builder.visit(LayerGeometry(root: root, scale: scale), inheritedOpacity: 1, into: &list.commands)
         assignBackdropCaptures(&list)
         BackingStorePlan.assign(&list, scale: scale)
+        StackDraw.coalesce(&list)
         return list
     }
 

@@ -75,6 +75,11 @@ public struct OcclusionCulling {
                 if v != .hidden { for r in opaqueRects(d, in: frame) { add(r, to: &covered) } }
             case .shadow(let d):
                 result[i] = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
+            case .stack(let d):
+                // The last copy's fill is on top: it covers what a single layer would.
+                let v = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
+                result[i] = v
+                if v != .hidden { for r in opaqueRects(d.layer, in: frame) { add(r, to: &covered) } }
             case .endGroup(let composite):
                 // Walking backwards, this is where the group's draws begin.
                 outer.append(covered)

@@ -8,7 +8,13 @@ extension Renderer {
         backingStores.beginFrame()
         var missing: [(BackingStore, LayerDraw)] = []
         var seen = Set<BackingStoreKey>()
-        for case .layer(let d) in list.commands {
+        for command in list.commands {
+            let d: LayerDraw
+            switch command {
+            case .layer(let l): d = l
+            case .stack(let s): d = s.layer
+            default: continue
+            }
             guard let store = d.backingStore, backingStores.texture(for: store) == nil,
                   seen.insert(store.key).inserted else { continue }
             missing.append((store, d))

@@ -14,7 +14,7 @@ public final class Renderer {
     private let shadowProgram: ShaderProgram
     private let shadowMaskProgram: ShaderProgram
     /// Shadow masks by shape, kept across frames (see shadow-mask.frag).
-    private var shadowMasks: [ShadowMaskKey: RenderTarget] = [:]
+    var shadowMasks: [ShadowMaskKey: RenderTarget] = [:]
     private let compositeProgram: ShaderProgram
     /// curl.frag, compiled the first time a page curl is drawn.
     private var curlProgram: ShaderProgram?
@@ -25,7 +25,7 @@ public final class Renderer {
     let backingStores: BackingStoreCache
     var backingProgram: ShaderProgram?
     /// Target 0 is the frame; the rest are offscreen groups, reused across frames.
-    private var targets: [RenderTarget] = []
+    var targets: [RenderTarget] = []
     private var targetWidth = 0, targetHeight = 0
     /// Every text draw's glyphs, rasterised once into one atlas kept across frames.
     let glyphAtlas = GlyphAtlas()
@@ -46,6 +46,14 @@ public final class Renderer {
     private var batchBuffer: GLuint = 0
     /// The instances of the batch being drawn, kept so frames after the first allocate nothing.
     private var batchData: [GLfloat] = []
+    /// Draws a run of coincident copies in one pass (`StackDraw`). The pass rounds as
+    /// llvmpipe blends, so another GL draws every copy; off also to check that the pass
+    /// gives the bytes drawing every copy gives.
+    var drawsStacksInOnePass = true { didSet { lastRendered = nil } }
+    /// stack.frag, compiled the first time a stack is drawn, and the copy of the pixels
+    /// below a stack it reads (the frame's size).
+    var stackProgram: ShaderProgram?
+    var stackBelow: RenderTarget?
     /// The last frame `render` drew, with its list.
     private var lastRendered: (list: DrawList, image: Image)?
 
@@ -59,6 +67,7 @@ public final class Renderer {
         compositeProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "composite.frag", source: shaders)
         textures = TextureCache(gl: gl)
         backingStores = BackingStoreCache(gl: gl)
+        drawsStacksInOnePass = rendererDescription.hasPrefix("llvmpipe")
         // Compiled now so a broken shader file fails at start-up, not mid-replay.
         _ = try layerProgram(for: LayerVariant(background: true, fill: .none, border: true))
 
@@ -75,6 +84,7 @@ public final class Renderer {
     deinit {
         try? surface.makeCurrent()
         targets.forEach { $0.delete(gl) }
+        stackBelow?.delete(gl)
         shadowMasks.values.forEach { $0.delete(gl) }
         gl.deleteBuffers(1, &vertexBuffer)
         gl.deleteVertexArrays(1, &vertexArray)
@@ -171,6 +181,27 @@ public final class Renderer {
                 if visibility[index] == .hidden { continue }
                 use(shadowProgram)
                 drawShadow(d, visibility[index])
+            case .stack(let d):
+                if visibility[index] == .hidden { continue }
+                if drawsStacksInOnePass {
+                    let p = try stackShader()
+                    use(p)
+                    try drawStack(d, program: p, target: targets[depth], visibility[index],
+                                  width: list.pixelWidth, height: list.pixelHeight)
+                    let b = try backingShader()
+                    use(b)
+                    drawBackingStore(d.layer, program: b)
+                    continue
+                }
+                for _ in 0..<d.count {
+                    if let shadow = d.shadow {
+                        use(shadowProgram)
+                        drawShadow(shadow, .whole)
+                    }
+                    let p = try backingShader()
+                    use(p)
+                    drawBackingStore(d.layer, program: p)
+                }
             case .beginGroup:
                 depth += 1
                 try ensureTarget(depth)
@@ -231,6 +262,8 @@ public final class Renderer {
         if width != targetWidth || height != targetHeight {
             targets.forEach { $0.delete(gl) }
             targets = []
+            stackBelow?.delete(gl)
+            stackBelow = nil
             targetWidth = width; targetHeight = height
         }
         try ensureTarget(0)
@@ -271,7 +304,7 @@ public final class Renderer {
         gl.uniform1f(p.location("u_radius"), GLfloat(shape.cornerRadius))
     }
 
-    private func setColor(_ location: GLint, _ c: Color?) {
+    func setColor(_ location: GLint, _ c: Color?) {
         let p = (c ?? .clear).premultiplied
         gl.uniform4f(location, GLfloat(p.r), GLfloat(p.g), GLfloat(p.b), GLfloat(p.a))
     }
@@ -355,7 +388,7 @@ public final class Renderer {
     }
 
     /// The unit quad, whole or once per rectangle left to draw (see `OcclusionCulling`).
-    private func drawQuad(_ visibility: DrawVisibility) {
+    func drawQuad(_ visibility: DrawVisibility) {
         guard case .pieces(let pieces) = visibility else {
             gl.drawArrays(GLConstant.triangleStrip, 0, 4)
             return
@@ -371,8 +404,14 @@ public final class Renderer {
     /// Renders the masks this frame needs and the cache lacks, before the frame starts.
     private func prepareShadowMasks(_ list: DrawList) throws {
         var missing: [ShadowMaskKey] = []
-        for case .shadow(let d) in list.commands {
-            let key = ShadowMaskKey(d)
+        for command in list.commands {
+            let shadow: ShadowDraw
+            switch command {
+            case .shadow(let d): shadow = d
+            case .stack(let s) where s.shadow != nil: shadow = s.shadow!
+            default: continue
+            }
+            let key = ShadowMaskKey(shadow)
             if shadowMasks[key] == nil && !missing.contains(key) { missing.append(key) }
         }
         guard !missing.isEmpty else { return }
@@ -404,7 +443,7 @@ public final class Renderer {
         gl.enable(GLConstant.blend)
     }
 
-    private func drawShadow(_ d: ShadowDraw, _ visibility: DrawVisibility) {
+    func drawShadow(_ d: ShadowDraw, _ visibility: DrawVisibility) {
         let p = shadowProgram
         let key = ShadowMaskKey(d)
         guard let mask = shadowMasks[key] else { return }
