@@ -144,10 +144,11 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs
     @Test func zPositionOrdersSiblingsInAFlatLayer() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
-        for (name, z) in [("a", 5.0), ("b", -1.0), ("c", 0.0), ("d", 0.0)] {
+        // Side by side: four copies at one place would be drawn as one stack.
+        for (i, (name, z)) in [("a", 5.0), ("b", -1.0), ("c", 0.0), ("d", 0.0)].enumerated() {
             let l = Layer()
             l.name = name
-            l.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+            l.frame = Rect(x: Double(i) * 12, y: 0, width: 10, height: 10)
             l.backgroundColor = .red
             l.zPosition = z
             root.addSublayer(l)

@@ -1,8 +1,8 @@
 import StrataModel
 
-/// Coincident copies of a layer (`StackDraw`) in one pass: the pixels below are copied
-/// out, then stack.frag writes what the copies' blends leave there, but for the last
-/// copy's fill, which the renderer draws after it as any layer's.
+/// Coincident copies of a layer (`StackDraw`) in one pass: the pixels below the run are
+/// copied out, one copy's shadow and fill are drawn alone into two scratch targets, and
+/// stack.frag writes what the run's blends leave.
 extension Renderer {
     func stackShader() throws -> ShaderProgram {
         if let p = stackProgram { return p }
@@ -11,60 +11,63 @@ extension Renderer {
         return p
     }
 
-    /// Draws `s` but its last fill onto `target` (bound); leaves it bound with blending on.
-    func drawStack(_ s: StackDraw, program p: ShaderProgram, target: RenderTarget, _ visibility: DrawVisibility,
-                   width: Int, height: Int) throws {
-        guard let store = s.layer.backingStore, let texture = backingStores.texture(for: store) else { return }
-        if stackBelow == nil { stackBelow = try RenderTarget(gl: gl, width: width, height: height) }
-        guard let below = stackBelow else { return }
-        // Only the pixels the quad can reach are read: a frame-sized copy would cost a
-        // full-screen pass per stack.
+    /// Draws `s` onto `target`; leaves it bound with blending on and no program assumed.
+    func drawStack(_ s: StackDraw, target: RenderTarget, _ visibility: DrawVisibility, width: Int, height: Int) throws {
+        // Only the pixels the run can reach are copied, cleared and drawn.
         let frame = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         var box = OcclusionCulling.bounds(of: s.quad, in: frame) ?? frame
         box = PixelRect(x0: max(0, box.x0), y0: max(0, box.y0), x1: min(width, box.x1), y1: min(height, box.y1))
         guard !box.isEmpty else { return }
+        while stackTargets.count < 3 { stackTargets.append(try RenderTarget(gl: gl, width: width, height: height)) }
+        let (below, shadow, fill) = (stackTargets[0], stackTargets[1], stackTargets[2])
+
+        gl.enable(GLConstant.scissorTest)
+        gl.scissor(GLint(box.x0), GLint(box.y0), GLsizei(box.x1 - box.x0), GLsizei(box.y1 - box.y0))
         gl.bindFramebuffer(GLConstant.readFramebuffer, target.framebuffer)
         gl.bindFramebuffer(GLConstant.drawFramebuffer, below.framebuffer)
         gl.blitFramebuffer(GLint(box.x0), GLint(box.y0), GLint(box.x1), GLint(box.y1),
                            GLint(box.x0), GLint(box.y0), GLint(box.x1), GLint(box.y1),
                            GLConstant.colorBufferBit, GLenum(GLConstant.nearest))
-        gl.bindFramebuffer(GLConstant.framebuffer, target.framebuffer)
-
-        setQuad(p, s.quad)
-        gl.uniform1i(p.location("u_count"), GLint(min(s.count, Int(Int32.max))))
-        if let shadow = s.shadow, let mask = shadowMasks[ShadowMaskKey(shadow)] {
-            let sigma3 = 3 * shadow.sigma, extent = ShadowMaskKey(shadow).extent
-            gl.uniform1i(p.location("u_hasShadow"), 1)
-            gl.uniform4f(p.location("u_maskRect"), GLfloat(shadow.shape.rect.minX - sigma3), GLfloat(shadow.shape.rect.minY - sigma3),
-                         GLfloat(extent.width), GLfloat(extent.height))
-            let o = shadow.occluder ?? .zero
-            gl.uniform4f(p.location("u_occluder"), GLfloat(o.minX), GLfloat(o.minY), GLfloat(o.width), GLfloat(o.height))
-            setColor(p.location("u_color"), shadow.color)
-            gl.activeTexture(GLConstant.texture0 + 1)
-            gl.bindTexture(GLConstant.texture2D, mask.texture)
-            gl.uniform1i(p.location("u_mask"), 1)
-        } else {
-            gl.uniform1i(p.location("u_hasShadow"), 0)
+        gl.clearColor(0, 0, 0, 0)
+        func run(_ p: ShaderProgram) {
+            gl.useProgram(p.id)
+            gl.uniform2f(p.location("u_viewport"), GLfloat(width), GLfloat(height))
         }
-        let r = store.rect
-        gl.uniform4f(p.location("u_storeRect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
-        gl.uniform1f(p.location("u_opacity"), GLfloat(s.layer.opacity))
-        gl.activeTexture(GLConstant.texture0 + 2)
-        gl.bindTexture(GLConstant.texture2D, texture)
-        gl.uniform1i(p.location("u_store"), 2)
+        // One copy's fragments over transparent black: blended onto zero, the bytes
+        // they are, as the blend onto the target takes them.
+        gl.bindFramebuffer(GLConstant.framebuffer, shadow.framebuffer)
+        gl.clear(GLConstant.colorBufferBit)
+        if let d = s.shadow {
+            run(shadowProgram)
+            drawShadow(d, .whole)
+        }
+        gl.bindFramebuffer(GLConstant.framebuffer, fill.framebuffer)
+        gl.clear(GLConstant.colorBufferBit)
+        if s.layer.backingStore != nil {
+            let p = try backingShader()
+            run(p)
+            drawBackingStore(s.layer, program: p)
+        } else {
+            let p = try layerProgram(for: LayerVariant(s.layer))
+            run(p)
+            drawLayer(s.layer, program: p, .whole)
+        }
+        gl.disable(GLConstant.scissorTest)
+
+        gl.bindFramebuffer(GLConstant.framebuffer, target.framebuffer)
+        let p = try stackShader()
+        run(p)
+        setQuad(p, Quad(matrix: .identity, rect: Rect(x: Double(box.x0), y: Double(box.y0),
+                                                     width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0))))
+        gl.uniform1i(p.location("u_count"), GLint(min(s.count, Int(Int32.max))))
+        for (unit, (name, t)) in [("u_below", below), ("u_shadow", shadow), ("u_fill", fill)].enumerated() {
+            gl.activeTexture(GLConstant.texture0 + GLenum(unit))
+            gl.bindTexture(GLConstant.texture2D, t.texture)
+            gl.uniform1i(p.location(name), GLint(unit))
+        }
         gl.activeTexture(GLConstant.texture0)
-        gl.bindTexture(GLConstant.texture2D, below.texture)
-        gl.uniform1i(p.location("u_below"), 0)
         gl.disable(GLConstant.blend)
         drawQuad(visibility)
-        // Again over the store's own quad, so that there the fill's texels are looked up
-        // through the coordinates backing.frag interpolates, to the bit: the shape's
-        // anti-aliased rim is where a rounding would show. Both passes read the pixels
-        // as they were before the stack, so drawing a pixel twice changes nothing.
-        if s.quad.rect != store.rect {
-            setQuad(p, Quad(matrix: s.layer.quad.matrix, rect: store.rect))
-            drawQuad(visibility)
-        }
         gl.enable(GLConstant.blend)
     }
 }

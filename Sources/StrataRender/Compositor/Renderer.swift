@@ -11,7 +11,7 @@ public final class Renderer {
     /// layer.frag variants, compiled on first use: see the defines in the shader.
     private var layerPrograms: [LayerVariant: ShaderProgram] = [:]
     let shaders: ShaderSource
-    private let shadowProgram: ShaderProgram
+    let shadowProgram: ShaderProgram
     private let shadowMaskProgram: ShaderProgram
     /// Shadow masks by shape, kept across frames (see shadow-mask.frag).
     var shadowMasks: [ShadowMaskKey: RenderTarget] = [:]
@@ -46,14 +46,14 @@ public final class Renderer {
     private var batchBuffer: GLuint = 0
     /// The instances of the batch being drawn, kept so frames after the first allocate nothing.
     private var batchData: [GLfloat] = []
-    /// Draws a run of coincident copies in one pass (`StackDraw`). The pass rounds as
-    /// llvmpipe blends, so another GL draws every copy; off also to check that the pass
+    /// Draws a run of coincident copies in one pass (`StackDraw`). The pass blends as
+    /// llvmpipe rounds, so another GL draws every copy; off also to check that the pass
     /// gives the bytes drawing every copy gives.
     var drawsStacksInOnePass = true { didSet { lastRendered = nil } }
-    /// stack.frag, compiled the first time a stack is drawn, and the copy of the pixels
-    /// below a stack it reads (the frame's size).
+    /// stack.frag, compiled the first time a stack is drawn, and what it reads: the
+    /// pixels below the run, one copy's shadow, one copy's fill (each the frame's size).
     var stackProgram: ShaderProgram?
-    var stackBelow: RenderTarget?
+    var stackTargets: [RenderTarget] = []
     /// The last frame `render` drew, with its list.
     private var lastRendered: (list: DrawList, image: Image)?
 
@@ -84,7 +84,7 @@ public final class Renderer {
     deinit {
         try? surface.makeCurrent()
         targets.forEach { $0.delete(gl) }
-        stackBelow?.delete(gl)
+        stackTargets.forEach { $0.delete(gl) }
         shadowMasks.values.forEach { $0.delete(gl) }
         gl.deleteBuffers(1, &vertexBuffer)
         gl.deleteVertexArrays(1, &vertexArray)
@@ -184,13 +184,9 @@ public final class Renderer {
             case .stack(let d):
                 if visibility[index] == .hidden { continue }
                 if drawsStacksInOnePass {
-                    let p = try stackShader()
-                    use(p)
-                    try drawStack(d, program: p, target: targets[depth], visibility[index],
+                    try drawStack(d, target: targets[depth], visibility[index],
                                   width: list.pixelWidth, height: list.pixelHeight)
-                    let b = try backingShader()
-                    use(b)
-                    drawBackingStore(d.layer, program: b)
+                    current = nil
                     continue
                 }
                 for _ in 0..<d.count {
@@ -198,9 +194,15 @@ public final class Renderer {
                         use(shadowProgram)
                         drawShadow(shadow, .whole)
                     }
-                    let p = try backingShader()
-                    use(p)
-                    drawBackingStore(d.layer, program: p)
+                    if d.layer.backingStore != nil {
+                        let p = try backingShader()
+                        use(p)
+                        drawBackingStore(d.layer, program: p)
+                    } else {
+                        let p = try layerProgram(for: LayerVariant(d.layer))
+                        use(p)
+                        drawLayer(d.layer, program: p, .whole)
+                    }
                 }
             case .beginGroup:
                 depth += 1
@@ -262,8 +264,8 @@ public final class Renderer {
         if width != targetWidth || height != targetHeight {
             targets.forEach { $0.delete(gl) }
             targets = []
-            stackBelow?.delete(gl)
-            stackBelow = nil
+            stackTargets.forEach { $0.delete(gl) }
+            stackTargets = []
             targetWidth = width; targetHeight = height
         }
         try ensureTarget(0)
