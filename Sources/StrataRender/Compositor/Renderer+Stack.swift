@@ -11,6 +11,13 @@ extension Renderer {
         return p
     }
 
+    /// A layer draw whole: from its backing store, or analytically.
+    func drawWhole(_ d: LayerDraw, using use: (ShaderProgram) -> Void) throws {
+        let p = d.backingStore != nil ? try backingShader() : try layerProgram(for: LayerVariant(d))
+        use(p)
+        if d.backingStore != nil { drawBackingStore(d, program: p) } else { drawLayer(d, program: p, .whole) }
+    }
+
     /// Draws `s` onto `target`; leaves it bound with blending on and no program assumed.
     func drawStack(_ s: StackDraw, target: RenderTarget, _ visibility: DrawVisibility, width: Int, height: Int) throws {
         // Only the pixels the run can reach are copied, cleared and drawn.
@@ -43,15 +50,7 @@ extension Renderer {
         }
         gl.bindFramebuffer(GLConstant.framebuffer, fill.framebuffer)
         gl.clear(GLConstant.colorBufferBit)
-        if s.layer.backingStore != nil {
-            let p = try backingShader()
-            run(p)
-            drawBackingStore(s.layer, program: p)
-        } else {
-            let p = try layerProgram(for: LayerVariant(s.layer))
-            run(p)
-            drawLayer(s.layer, program: p, .whole)
-        }
+        try drawWhole(s.layer, using: run)
         gl.disable(GLConstant.scissorTest)
 
         gl.bindFramebuffer(GLConstant.framebuffer, target.framebuffer)

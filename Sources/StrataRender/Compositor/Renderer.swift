@@ -194,15 +194,7 @@ public final class Renderer {
                         use(shadowProgram)
                         drawShadow(shadow, .whole)
                     }
-                    if d.layer.backingStore != nil {
-                        let p = try backingShader()
-                        use(p)
-                        drawBackingStore(d.layer, program: p)
-                    } else {
-                        let p = try layerProgram(for: LayerVariant(d.layer))
-                        use(p)
-                        drawLayer(d.layer, program: p, .whole)
-                    }
+                    try drawWhole(d.layer, using: use)
                 }
             case .beginGroup:
                 depth += 1
