@@ -68,7 +68,7 @@ func replayBench(floorFrames: Int, rounds: Int = 3) throws {
 }
 
 /// CPU time of the whole process (all threads: llvmpipe's, the encoder's), ms.
-private func processCPUMilliseconds() -> Double {
+func processCPUMilliseconds() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
     return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6

@@ -119,6 +119,10 @@ if CommandLine.arguments.contains("--scale") {
     do { try scaleBench(renderer: try Renderer(surface: try makeOffscreenSurface()), rounds: frames); try animationBench(runs: max(30, frames)) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
+if CommandLine.arguments.contains("--animations") {
+    do { try animationBench(runs: max(30, frames)) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--encoders") {
     do { try encoderSurvey() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)

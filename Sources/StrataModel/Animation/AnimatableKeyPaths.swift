@@ -60,23 +60,19 @@ extension Layer {
     /// through the runtime, and animations read and write these for every layer every frame.
     private static func property<Value: AnimationValueConvertible>(_ keyPath: String, _ get: @escaping (Layer) -> Value,
                                                                   _ set: @escaping (Layer, Value) -> Void) -> AnimatableProperty {
-        AnimatableProperty(keyPath, get: { (layer: Layer) in get(layer).animationValue }, set: { layer, value in
-            guard let v = Value(animationValue: value) else { return false }
-            set(layer, v)
-            return true
-        })
+        AnimatableProperty(keyPath, of: Value.self, get: get, set: set)
     }
 
+    /// The translation is a size, every other part a number.
     private static func transformParts(_ name: String, _ get: @escaping (Layer) -> Transform3D,
                                        _ set: @escaping (Layer, Transform3D) -> Void) -> [AnimatableProperty] {
         TransformPart.allCases.map { part in
-            AnimatableProperty(name + "." + part.rawValue, get: { (layer: Layer) in
-                Layer.component(part, of: get(layer))
-            }, set: { layer, value in
-                guard let t = Layer.setting(part, of: get(layer), to: value) else { return false }
-                set(layer, t)
-                return true
-            })
+            let keyPath = name + "." + part.rawValue
+            if part == .translation {
+                return property(keyPath, { Layer.translation(of: get($0)) },
+                                { layer, s in set(layer, Layer.setting(translation: s, of: get(layer))) })
+            }
+            return property(keyPath, { Layer.scalar(part, of: get($0)) }, { layer, v in set(layer, Layer.setting(part, of: get(layer), to: v)) })
         }
     }
 
@@ -85,57 +81,72 @@ extension Layer {
         t.m14 == 0 && t.m24 == 0 && t.m34 == 0 && t.m44 == 1
     }
 
-    static func component(_ part: TransformPart, of t: Transform3D) -> AnimationValue? {
+    /// The translation part: x and y.
+    static func translation(of t: Transform3D) -> Size {
+        if hasPlainTranslation(t) { return Size(width: t.m41, height: t.m42) }
+        let d = DecomposedTransform(t)
+        return Size(width: d.translation[0], height: d.translation[1])
+    }
+
+    /// Any other part (`.translation` reads as its x).
+    static func scalar(_ part: TransformPart, of t: Transform3D) -> Double {
         if hasPlainTranslation(t) {
             switch part {
-            case .translation: return .size(Size(width: t.m41, height: t.m42))
-            case .translationX: return .double(t.m41)
-            case .translationY: return .double(t.m42)
-            case .translationZ: return .double(t.m43)
+            case .translation, .translationX: return t.m41
+            case .translationY: return t.m42
+            case .translationZ: return t.m43
             default: break
             }
         }
         let d = DecomposedTransform(t)
         switch part {
-        case .translation: return .size(Size(width: d.translation[0], height: d.translation[1]))
-        case .translationX: return .double(d.translation[0])
-        case .translationY: return .double(d.translation[1])
-        case .translationZ: return .double(d.translation[2])
-        case .scale: return .double((d.scale[0] + d.scale[1] + d.scale[2]) / 3)
-        case .scaleX: return .double(d.scale[0])
-        case .scaleY: return .double(d.scale[1])
-        case .scaleZ: return .double(d.scale[2])
-        case .rotation, .rotationZ: return .double(d.eulerAngles.z)
-        case .rotationX: return .double(d.eulerAngles.x)
-        case .rotationY: return .double(d.eulerAngles.y)
+        case .translation, .translationX: return d.translation[0]
+        case .translationY: return d.translation[1]
+        case .translationZ: return d.translation[2]
+        case .scale: return (d.scale[0] + d.scale[1] + d.scale[2]) / 3
+        case .scaleX: return d.scale[0]
+        case .scaleY: return d.scale[1]
+        case .scaleZ: return d.scale[2]
+        case .rotation, .rotationZ: return d.eulerAngles.z
+        case .rotationX: return d.eulerAngles.x
+        case .rotationY: return d.eulerAngles.y
         }
     }
 
-    static func setting(_ part: TransformPart, of t: Transform3D, to value: AnimationValue) -> Transform3D? {
+    static func setting(translation s: Size, of t: Transform3D) -> Transform3D {
         if hasPlainTranslation(t) {
             var r = t
-            switch (part, value) {
-            case (.translation, .size(let s)): r.m41 = s.width; r.m42 = s.height; return r
-            case (.translationX, .double(let v)): r.m41 = v; return r
-            case (.translationY, .double(let v)): r.m42 = v; return r
-            case (.translationZ, .double(let v)): r.m43 = v; return r
+            r.m41 = s.width; r.m42 = s.height
+            return r
+        }
+        var d = DecomposedTransform(t)
+        d.translation[0] = s.width; d.translation[1] = s.height
+        return d.transform
+    }
+
+    /// `part` other than the translation set to `v` (`.translation` sets its x).
+    static func setting(_ part: TransformPart, of t: Transform3D, to v: Double) -> Transform3D {
+        if hasPlainTranslation(t) {
+            var r = t
+            switch part {
+            case .translation, .translationX: r.m41 = v; return r
+            case .translationY: r.m42 = v; return r
+            case .translationZ: r.m43 = v; return r
             default: break
             }
         }
         var d = DecomposedTransform(t)
-        switch (part, value) {
-        case (.translation, .size(let s)): d.translation[0] = s.width; d.translation[1] = s.height
-        case (.translationX, .double(let v)): d.translation[0] = v
-        case (.translationY, .double(let v)): d.translation[1] = v
-        case (.translationZ, .double(let v)): d.translation[2] = v
-        case (.scale, .double(let v)): d.scale = [v, v, v]
-        case (.scaleX, .double(let v)): d.scale[0] = v
-        case (.scaleY, .double(let v)): d.scale[1] = v
-        case (.scaleZ, .double(let v)): d.scale[2] = v
-        case (.rotation, .double(let v)), (.rotationZ, .double(let v)): d.eulerAngles.z = v
-        case (.rotationX, .double(let v)): d.eulerAngles.x = v
-        case (.rotationY, .double(let v)): d.eulerAngles.y = v
-        default: return nil
+        switch part {
+        case .translation, .translationX: d.translation[0] = v
+        case .translationY: d.translation[1] = v
+        case .translationZ: d.translation[2] = v
+        case .scale: d.scale = [v, v, v]
+        case .scaleX: d.scale[0] = v
+        case .scaleY: d.scale[1] = v
+        case .scaleZ: d.scale[2] = v
+        case .rotation, .rotationZ: d.eulerAngles.z = v
+        case .rotationX: d.eulerAngles.x = v
+        case .rotationY: d.eulerAngles.y = v
         }
         return d.transform
     }

@@ -5,16 +5,31 @@ public struct AnimatableProperty {
     public let keyPath: String
     private let read: (Layer) -> AnimationValue?
     private let write: (Layer, AnimationValue) -> Bool
+    /// For a property of one Swift type, its `TypedAccess`: animations of it compute in
+    /// that type, not in `AnimationValue`s (`TypedAnimationApplier.swift`).
+    private let typed: Any?
 
     /// A property read and written whole, its value kind fixed by its Swift type.
     public init<L: Layer, Value: AnimationValueConvertible>(_ keyPath: String,
                                                             _ property: ReferenceWritableKeyPath<L, Value>) {
-        self.init(keyPath, get: { (layer: L) in layer[keyPath: property].animationValue },
-                  set: { (layer: L, value) in
-                      guard let v = Value(animationValue: value) else { return false }
-                      layer[keyPath: property] = v
-                      return true
-                  })
+        self.init(keyPath, of: Value.self, get: { (layer: L) in layer[keyPath: property] },
+                  set: { (layer: L, value) in layer[keyPath: property] = value })
+    }
+
+    /// A property of one Swift type, with its own reading and writing.
+    init<L: Layer, Value: AnimationValueConvertible>(_ keyPath: String, of type: Value.Type,
+                                                     get: @escaping (L) -> Value, set: @escaping (L, Value) -> Void) {
+        self.keyPath = keyPath
+        // The table a layer is asked through is its own class's, so the casts hold.
+        read = { ($0 as? L).map { get($0).animationValue } }
+        write = { layer, value in
+            guard let l = layer as? L, let v = Value(animationValue: value) else { return false }
+            set(l, v)
+            return true
+        }
+        typed = TypedAccess<Value>(get: { ($0 as? L).map(get) }, set: { layer, value in
+            if let l = layer as? L { set(l, value) }
+        })
     }
 
     /// An optional property whose nil reads as `whenNil` (a missing background is clear).
@@ -37,6 +52,7 @@ public struct AnimatableProperty {
         // The table a layer is asked through is its own class's, so the casts hold.
         read = { ($0 as? L).flatMap(get) }
         write = { layer, value in (layer as? L).map { set($0, value) } ?? false }
+        typed = nil
     }
 
     public func value(of layer: Layer) -> AnimationValue? { read(layer) }
@@ -44,6 +60,17 @@ public struct AnimatableProperty {
     /// False when the value is of the wrong kind for the property.
     @discardableResult
     public func setValue(_ value: AnimationValue, of layer: Layer) -> Bool { write(layer, value) }
+
+    /// The accessors in the property's own type, if it is `Value`.
+    func typedAccess<Value>(_ type: Value.Type) -> TypedAccess<Value>? { typed as? TypedAccess<Value> }
+}
+
+/// An animatable property's accessors in its own Swift type: the same reads and writes
+/// as `AnimatableProperty.value(of:)` and `setValue(_:of:)`, without the `AnimationValue`.
+struct TypedAccess<Value> {
+    /// nil for a layer of another class, as `value(of:)`.
+    let get: (Layer) -> Value?
+    let set: (Layer, Value) -> Void
 }
 
 /// The animatable properties of one layer class by key path: its superclass's and its

@@ -122,13 +122,11 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         if f == 0 { return self }
         if f == 1 { return other }
         switch (self, other) {
-        case let (.double(a), .double(b)):
-            return .double(a + (b - a) * f)
         // Component by component as below, without the arrays: these run every frame.
-        case let (.point(a), .point(b)):
-            return .point(Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
-        case let (.size(a), .size(b)):
-            return .size(Size(width: a.width + (b.width - a.width) * f, height: a.height + (b.height - a.height) * f))
+        case let (.double(a), .double(b)): return .double(.lerp(a, b, f))
+        case let (.point(a), .point(b)): return .point(.lerp(a, b, f))
+        case let (.size(a), .size(b)): return .size(.lerp(a, b, f))
+        case let (.rect(a), .rect(b)): return .rect(.lerp(a, b, f))
         case let (.transform(a), .transform(b)):
             return .transform(DecomposedTransform.interpolate(a, b, fraction: f))
         case (.color, .color), (.colors, .colors):

@@ -96,18 +96,31 @@ public struct KeyframeAnimation: PropertyAnimation {
 
     /// The value at eased fraction `f` of the simple duration.
     func keyframeValue(at f: Double) -> AnimationValue {
+        switch position(at: f, times: effectiveKeyTimes) {
+        case .at(let i): return values[i]
+        case .between(let i, let s):
+            switch calculationMode {
+            case .cubic, .cubicPaced: return cubicValue(segment: i, s: s, times: effectiveKeyTimes)
+            default: return values[i].interpolated(to: values[i + 1], fraction: s)
+            }
+        }
+    }
+
+    /// Where eased fraction `f` falls among the values: on one, or a fraction `s` of the
+    /// way from value i to value i + 1 (`timingFunctions` applied). `times` are
+    /// `effectiveKeyTimes`; there is at least one value.
+    func position(at f: Double, times: [Double]) -> KeyframePosition {
         let n = values.count
-        if n == 1 { return values[0] }
-        let times = effectiveKeyTimes
+        if n == 1 { return .at(0) }
 
         if calculationMode == .discrete {
             var i = 0
             while i + 1 < min(times.count, n) && times[i + 1] <= f { i += 1 }
-            return values[i]
+            return .at(i)
         }
 
-        if f <= times[0] { return values[0] }
-        if f >= times[n - 1] { return values[n - 1] }
+        if f <= times[0] { return .at(0) }
+        if f >= times[n - 1] { return .at(n - 1) }
         var i = 0
         while i < n - 2 && times[i + 1] <= f { i += 1 }
         let span = times[i + 1] - times[i]
@@ -116,13 +129,10 @@ public struct KeyframeAnimation: PropertyAnimation {
            let functions = timingFunctions, i < functions.count {
             s = functions[i].solve(s)
         }
-        switch calculationMode {
-        case .cubic, .cubicPaced:
-            return cubicValue(segment: i, s: s, times: times)
-        default:
-            return values[i].interpolated(to: values[i + 1], fraction: s)
-        }
+        return .between(i, s)
     }
+
+    enum KeyframePosition { case at(Int), between(Int, Double) }
 
     /// Hermite interpolation on segment i with Kochanek-Bartels tangents. Transforms,
     /// whose elements do not interpolate meaningfully, fall back to the linear path.

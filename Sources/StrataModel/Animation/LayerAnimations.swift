@@ -14,8 +14,8 @@ final class AnimationRecord {
     var didStart = false
     private(set) var didStop = false
     /// Writes the animation at a scene time into a copy of the layer, its key path's
-    /// accessors looked up once (see `direct(_:properties:)`); nil applies through
-    /// `Animation.apply`.
+    /// accessors looked up once (see `direct(_:properties:)`), in the property's own type
+    /// where it can (`TypedAnimationApplier`); nil applies through `Animation.apply`.
     private let directApply: ((Double, Layer) -> Void)?
 
     init(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup],
@@ -25,6 +25,7 @@ final class AnimationRecord {
         self.beginTime = beginTime
         self.endTime = beginTime + animation.timing.activeParentDuration
         self.groups = groups
+        isRemovedOnCompletion = animation.isRemovedOnCompletion
         directApply = AnimationRecord.direct(animation, beginTime: beginTime, properties: properties)
         for g in groups { g.animationAdded() }
     }
@@ -44,6 +45,7 @@ final class AnimationRecord {
                                properties: AnimatableProperties) -> ((Double, Layer) -> Void)? {
         func make<A: PropertyAnimation>(_ a: A) -> ((Double, Layer) -> Void)? {
             guard let property = properties[a.keyPath] else { return nil }
+            if let typed = TypedAnimationApplier.make(a, beginTime: beginTime, property: property) { return typed }
             return { time, layer in
                 if let state = a.state(elapsed: time - beginTime) { a.apply(state, to: layer, through: property) }
             }
@@ -63,8 +65,11 @@ final class AnimationRecord {
 
     /// Whether it contributes to the presentation at `time`.
     func applies(at time: Double) -> Bool {
-        !(animation.isRemovedOnCompletion && time >= endTime)
+        !(isRemovedOnCompletion && time >= endTime)
     }
+
+    /// The stored animation's, read once: `applies(at:)` runs for every layer every frame.
+    private let isRemovedOnCompletion: Bool
 
     func start() {
         guard !didStart else { return }
@@ -132,7 +137,7 @@ extension Layer {
 
     public func removeAllAnimations() {
         let removed = animationRecords
-        animationRecords = []
+        animationRecords = Layer.noAnimations
         for r in removed { r.stop(finished: false) }
     }
 

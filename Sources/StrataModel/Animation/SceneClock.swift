@@ -103,7 +103,10 @@ public final class SceneClock {
         var kind: EventKind
         var serial: Int
         var record: AnimationRecord?
-        weak var layer: Layer?
+        // Strong: events live only while one `advance` handles them, and a weak reference
+        // would give every animated layer a side table, making each retain and release of
+        // it (every presentation copy makes two) take the runtime's slow path for good.
+        var layer: Layer?
         var timer: Timer?
     }
 

@@ -20,13 +20,24 @@ open class Layer {
     /// (when `layer` is of their class); otherwise their presentation copies would show
     /// default values.
     open func copyProperties(from layer: Layer) {
+        placement = layer.placement
         // Shared, not copied: the first write to either layer copies (LayerStorage).
         storage = layer.storage
     }
 
-    /// Layer's own properties, shared with the layers copied from it (or it from) until
-    /// one of them writes.
-    final var storage = LayerStorage.defaults
+    // The stored properties a presentation copy reads and writes are marked
+    // `@exclusivity(unchecked)`: the runtime's check of each access costs more than the
+    // access, for every layer of every frame, and no code here overlaps two accesses.
+    // Empty arrays start as `Layer.noSublayers` and `Layer.noAnimations`, not `[]`: the
+    // runtime's one empty array is immortal, and retaining or releasing it takes the slow
+    // path, twice per copy made and twice per copy freed.
+
+    /// Geometry and opacity, in the object itself: what animations write (LayerPlacement).
+    @exclusivity(unchecked) final var placement = LayerPlacement()
+
+    /// The rest of the layer's own properties, shared with the layers copied from it (or
+    /// it from) until one of them writes.
+    @exclusivity(unchecked) final var storage = LayerStorage.defaults
 
     /// The properties to write, made this layer's own first. (Reads go to
     /// `storage.values.x` directly: through a getter of the whole struct, each read
@@ -53,30 +64,30 @@ open class Layer {
     // `Transaction`); anywhere else it costs a walk up to the root and nothing more.
 
     public var bounds: Rect {
-        get { storage.values.bounds }
-        set { let old = storage.values.bounds; properties.bounds = newValue; animatablePropertyDidChange("bounds", from: .rect(old)) }
+        get { placement.bounds }
+        set { let old = placement.bounds; placement.bounds = newValue; animatablePropertyDidChange("bounds", from: .rect(old)) }
     }
     /// Where the anchor point sits in the superlayer's coordinate space.
     public var position: Point {
-        get { storage.values.position }
-        set { let old = storage.values.position; properties.position = newValue; animatablePropertyDidChange("position", from: .point(old)) }
+        get { placement.position }
+        set { let old = placement.position; placement.position = newValue; animatablePropertyDidChange("position", from: .point(old)) }
     }
     /// In unit coordinates of the bounds; the transform applies about this point.
     public var anchorPoint: Point {
-        get { storage.values.anchorPoint }
-        set { let old = storage.values.anchorPoint; properties.anchorPoint = newValue; animatablePropertyDidChange("anchorPoint", from: .point(old)) }
+        get { placement.anchorPoint }
+        set { let old = placement.anchorPoint; placement.anchorPoint = newValue; animatablePropertyDidChange("anchorPoint", from: .point(old)) }
     }
     public var anchorPointZ: Double {
-        get { storage.values.anchorPointZ }
-        set { let old = storage.values.anchorPointZ; properties.anchorPointZ = newValue; animatablePropertyDidChange("anchorPointZ", from: .double(old)) }
+        get { placement.anchorPointZ }
+        set { let old = placement.anchorPointZ; placement.anchorPointZ = newValue; animatablePropertyDidChange("anchorPointZ", from: .double(old)) }
     }
     public var zPosition: Double {
-        get { storage.values.zPosition }
-        set { let old = storage.values.zPosition; properties.zPosition = newValue; animatablePropertyDidChange("zPosition", from: .double(old)) }
+        get { placement.zPosition }
+        set { let old = placement.zPosition; placement.zPosition = newValue; animatablePropertyDidChange("zPosition", from: .double(old)) }
     }
     public var transform: Transform3D {
-        get { storage.values.transform }
-        set { let old = storage.values.transform; properties.transform = newValue; animatablePropertyDidChange("transform", from: .transform(old)) }
+        get { placement.transform }
+        set { let old = placement.transform; placement.transform = newValue; animatablePropertyDidChange("transform", from: .transform(old)) }
     }
     /// Applied to sublayers about the center of this layer's bounds.
     public var sublayerTransform: Transform3D {
@@ -91,8 +102,8 @@ open class Layer {
         set { let old = storage.values.backgroundColor; properties.backgroundColor = newValue; animatablePropertyDidChange("backgroundColor", from: .color(old ?? .clear)) }
     }
     public var opacity: Double {
-        get { storage.values.opacity }
-        set { let old = storage.values.opacity; properties.opacity = newValue; animatablePropertyDidChange("opacity", from: .double(old)) }
+        get { placement.opacity }
+        set { let old = placement.opacity; placement.opacity = newValue; animatablePropertyDidChange("opacity", from: .double(old)) }
     }
     public var isHidden: Bool {
         get { storage.values.isHidden }
@@ -146,8 +157,29 @@ open class Layer {
 
     // MARK: Tree
 
-    public private(set) var sublayers: [Layer] = []
-    public private(set) weak var superlayer: Layer?
+    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = Layer.noSublayers
+
+    /// An empty array with a buffer of its own (see above), shared by every layer
+    /// without sublayers until one is added (which copies it, as any shared array).
+    static let noSublayers: [Layer] = { var a = [Layer](); a.reserveCapacity(1); return a }()
+
+    /// The layer whose `sublayers` hold this one, nil once it is removed or gone.
+    public var superlayer: Layer? { parent }
+
+    /// Not weak: a weak reference gives the superlayer a side table, after which every
+    /// retain and release of it takes the slow path, and each of a presentation's ten
+    /// thousand copies would pay for forming and destroying one. Like weak, it keeps the
+    /// superlayer alive no longer; it cannot dangle: it is set only while the superlayer's
+    /// `sublayers` hold this layer, cleared on removal, and cleared by the superlayer's
+    /// deinit in the sublayers that outlive it.
+    @exclusivity(unchecked) private unowned(unsafe) var parent: Layer?
+
+    deinit {
+        // A sublayer only this array holds goes with it: only the others need telling.
+        sublayers.withUnsafeMutableBufferPointer { held in
+            for i in held.indices where !isKnownUniquelyReferenced(&held[i]) { held[i].parent = nil }
+        }
+    }
 
     public func addSublayer(_ layer: Layer) {
         insertSublayer(layer, at: sublayers.count)
@@ -157,7 +189,7 @@ open class Layer {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(max(0, index), sublayers.count))
-        layer.superlayer = self
+        layer.parent = self
         // Animations the newcomer brings are now the clock's to start and end.
         if !isPresentation, let clock { clock.animationsChanged() }
     }
@@ -165,7 +197,7 @@ open class Layer {
     /// A presentation copy's sublayers: fresh copies with no superlayer and no clock to
     /// tell, taken in one go rather than inserted one by one.
     func adoptSublayers(_ copies: [Layer]) {
-        for copy in copies { copy.superlayer = self }
+        for copy in copies { copy.parent = self }
         sublayers = copies
     }
 
@@ -182,7 +214,7 @@ open class Layer {
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.sublayers.removeAll { $0 === self }
-        superlayer = nil
+        self.parent = nil
     }
 
     /// The first layer in this subtree (depth first, self included) with the given name.
@@ -245,18 +277,21 @@ open class Layer {
 
     // MARK: Animation
 
+    /// As `Layer.noSublayers`, for `animationRecords`.
+    static let noAnimations: [AnimationRecord] = { var a = [AnimationRecord](); a.reserveCapacity(1); return a }()
+
     /// Animations in the order they were added (later ones apply on top).
-    var animationRecords: [AnimationRecord] = []
+    @exclusivity(unchecked) var animationRecords: [AnimationRecord] = Layer.noAnimations
     /// Set on the root of a scene's tree by `SceneClock.attach(_:)`.
     var attachedClock: SceneClock?
     /// For a presentation copy: the model layer it was made from.
     /// Strong: nothing in the model points back at a copy, and a weak reference costs a
     /// copy more than the rest of it.
-    var modelLayerReference: Layer?
+    @exclusivity(unchecked) var modelLayerReference: Layer?
     /// True for copies made by `presentation(at:)`: they never animate implicitly.
-    public internal(set) var isPresentation = false
+    @exclusivity(unchecked) public internal(set) var isPresentation = false
     /// True inside `init(layer:)`: copying is not a change.
-    var isCopying = false
+    @exclusivity(unchecked) var isCopying = false
 
     /// The key paths this class animates, each declared once with its accessors (see
     /// `AnimatableKeyPaths.swift` for Layer's). A subclass with animatable properties of

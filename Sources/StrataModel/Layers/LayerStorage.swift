@@ -1,20 +1,26 @@
-/// Layer's own stored properties, as one value. A layer keeps them behind a shared
-/// reference (`LayerStorage`) and copies them only when it writes one while another
-/// layer shares them: a presentation copy (`init(layer:)`) takes its model's storage by
-/// retaining it, and only the layers an animation writes to pay for a copy. Ten thousand
-/// layers are copied for a frame in a few allocations each instead of twenty property
-/// writes each.
-struct LayerProperties {
-    var name: String?
+/// The properties animations write most, kept in the layer object itself (`Layer.placement`):
+/// a presentation copy takes them with the object it is allocated as anyway, 200-odd bytes
+/// copied and nothing retained, and an animation writing one copies nothing more. Plain
+/// numbers only, so copying them is a memcpy.
+struct LayerPlacement {
     var bounds: Rect = .zero
     var position: Point = .zero
     var anchorPoint = Point(x: 0.5, y: 0.5)
     var anchorPointZ: Double = 0
     var zPosition: Double = 0
     var transform: Transform3D = .identity
+    var opacity: Double = 1
+}
+
+/// The rest of a layer's own stored properties, as one value. A layer keeps them behind a
+/// shared reference (`LayerStorage`) and copies them only when it writes one while another
+/// layer shares them: a presentation copy (`init(layer:)`) takes its model's storage by
+/// retaining it, and only a layer whose animation writes one of these (a color, a corner
+/// radius, a shadow) pays for a copy.
+struct LayerProperties {
+    var name: String?
     var sublayerTransform: Transform3D = .identity
     var backgroundColor: Color?
-    var opacity: Double = 1
     var isHidden = false
     var cornerRadius: Double = 0
     var borderWidth: Double = 0
@@ -31,7 +37,7 @@ struct LayerProperties {
 /// The shared box of a layer's properties. Never written while shared: `Layer.properties`
 /// copies it first, so the one box every new layer starts with stays the defaults.
 final class LayerStorage: @unchecked Sendable {
-    var values: LayerProperties
+    @exclusivity(unchecked) var values: LayerProperties
 
     init(_ values: LayerProperties) { self.values = values }
 
