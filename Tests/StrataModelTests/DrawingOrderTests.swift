@@ -43,6 +43,30 @@ private func square(_ name: String, at center: Point, side: Double = 100) -> Lay
         #expect(names == ["b", "c", "a"])
     }
 
+    @Test func walkingSublayersInDrawingOrderVisitsWhatTheArrayHolds() {
+        // Equal zPositions (no sort needed), mixed ones, hidden ones and a transform
+        // layer's space: the walk sees the same layers, in the same order, with the same
+        // matrices as `sublayersInDrawingOrder`.
+        let root = square("root", at: .zero, side: 300)
+        let layers = (0..<6).map { square("l\($0)", at: Point(x: Double($0) * 10, y: 5)) }
+        layers[2].isHidden = true
+        for l in layers { root.addSublayer(l) }
+        let (_, context, _, _) = disagreeingContext()
+        func walked(_ g: LayerGeometry) -> [(String?, Transform3D)] {
+            var out: [(String?, Transform3D)] = []
+            g.forEachSublayerInDrawingOrder { out.append(($0.layer.name, $0.transform)) }
+            return out
+        }
+        func listed(_ g: LayerGeometry) -> [(String?, Transform3D)] { g.sublayersInDrawingOrder.map { ($0.layer.name, $0.transform) } }
+        for mixed in [false, true] {
+            if mixed { layers[4].zPosition = -1; layers[0].zPosition = 2 }
+            let g = LayerGeometry(root: root, scale: 2)
+            #expect(walked(g).map(\.0) == listed(g).map(\.0) && walked(g).map(\.1) == listed(g).map(\.1))
+            #expect(walked(g).count == 5)
+        }
+        #expect(walked(LayerGeometry(context)).map(\.0) == ["high", "low"])
+    }
+
     @Test func aTransformLayersSpaceIsDrawnByDepthNotZPosition() {
         let (_, context, _, _) = disagreeingContext()
         // zPosition order would draw low first; depth (-40 against 0) draws high first.

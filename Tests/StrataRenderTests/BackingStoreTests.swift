@@ -28,6 +28,23 @@ import StrataScenes
         return try #require(list.layerDraws.first)
     }
 
+    @Test func aStoreIsKeptOutOfLineAndComparedByValue() throws {
+        // Two builds of the same turned square: stores in boxes of their own, equal
+        // draws; an unturned one has none.
+        let turned = { self.square { $0.transform = .makeRotation(0.2, 0, 0, 1) } }
+        let a = try draw(turned()), b = try draw(turned())
+        #expect(a.hasBackingStore && b.hasBackingStore && a == b && a.backingStore == b.backingStore)
+        var c = b
+        c.backingStore?.texelWidth += 1
+        #expect(c != b && c.backingStore?.texelWidth == b.backingStore!.texelWidth + 1)
+        c.backingStore = nil
+        #expect(!c.hasBackingStore && c.backingStore == nil)
+        #expect(try !draw(square()).hasBackingStore)
+        // So a command is a layer draw's size, not a store's more: the lists of many
+        // layers a frame builds, walks and compares are copied by the command.
+        #expect(MemoryLayout<DrawCommand>.size <= MemoryLayout<LayerDraw>.size + 1)
+    }
+
     @Test func carouselPlanesAreCompositedFromOneSharedStore() throws {
         let list = try DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1).build(root: CarouselScene(angle: 30).rootLayer)
         let stores = list.layerDraws.compactMap(\.backingStore)

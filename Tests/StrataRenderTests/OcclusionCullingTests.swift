@@ -118,6 +118,60 @@ import StrataTestSupport
         #expect(v == [.hidden, .whole])
     }
 
+    @Test func aQuadSquareOnTheScreenGivesTheBoxTheShrinkingSearchGives() {
+        // The shortcut for unrotated quads against the general search, at whole and
+        // fractional positions and scales, mirrored or not.
+        var checked = 0
+        for scale in [1.0, 2.0, 3.0, 0.75, -1.5] {
+            for i in 0..<40 {
+                let d = Double(i)
+                let r = Rect(x: d * 3.37 - 20, y: d * 1.91 - 7, width: 0.4 + d * 0.83, height: 9.2 - d * 0.2)
+                let m = Transform3D.makeScale(scale, scale * (i % 3 == 0 ? -1 : 1), 1)
+                    .concatenating(.makeTranslation(d * 0.13 + 100, 50 - d * 0.29, 0))
+                guard let c = m.pixelCorners(of: r) else { Issue.record("no corners"); continue }
+                let quick = OcclusionCulling.squareBox(c), general = OcclusionCulling.shrunkBox(c)
+                #expect(quick.map { [$0.x0, $0.x1, $0.y0, $0.y1] } == general.map { [$0.x0, $0.x1, $0.y0, $0.y1] }, "\(r) at \(scale)")
+                if quick != nil { checked += 1 }
+            }
+        }
+        #expect(checked > 150)
+        // Turned, it is not square: the shortcut leaves it to the search.
+        let turned = Transform3D.makeRotation(0.3, 0, 0, 1).pixelCorners(of: Rect(x: 0, y: 0, width: 10, height: 10))!
+        #expect(OcclusionCulling.squareBox(turned) == nil && OcclusionCulling.shrunkBox(turned) != nil)
+    }
+
+    @Test func sortingAndExtremesOfFourAgreeWithTheArrays() {
+        let values: [Double] = [3, -1, 0, -0.0, 2.5, .nan, .infinity, -.infinity, 1e300, 7]
+        for a in values { for b in values { for c in values.prefix(5) { for d in values.suffix(5) {
+            let s = OcclusionCulling.sorted4(a, b, c, d), sorted = [a, b, c, d].sorted()
+            #expect([s.0, s.1, s.2, s.3].map(\.bitPattern) == sorted.map(\.bitPattern))
+            let e = OcclusionCulling.extremes(a, b, c, d)
+            #expect(e.min.bitPattern == [a, b, c, d].min()!.bitPattern && e.max.bitPattern == [a, b, c, d].max()!.bitPattern)
+        } } } }
+    }
+
+    @Test func aFullListOfOccludersKeepsTheLargestAndDropsWhatOneContains() {
+        var covered: [PixelRect] = []
+        for i in 0..<OcclusionCulling.maximumOccluders {
+            OcclusionCulling.add(PixelRect(x0: i * 10, y0: 0, x1: i * 10 + 4, y1: 4), to: &covered)
+        }
+        let full = covered
+        // No larger than the smallest kept: left out.
+        OcclusionCulling.add(PixelRect(x0: 0, y0: 100, x1: 4, y1: 104), to: &covered)
+        #expect(covered == full)
+        // Larger: kept first, the last one dropped.
+        OcclusionCulling.add(PixelRect(x0: 0, y0: 200, x1: 5, y1: 205), to: &covered)
+        #expect(covered.count == full.count && covered.first == PixelRect(x0: 0, y0: 200, x1: 5, y1: 205)
+                && covered.dropFirst() == full.dropLast())
+        // As large as the smallest but holding one of them: it takes that one's place.
+        var withInner = full
+        OcclusionCulling.add(PixelRect(x0: 0, y0: 0, x1: 4, y1: 4), to: &withInner)
+        #expect(withInner == full)
+        OcclusionCulling.add(PixelRect(x0: 10, y0: 0, x1: 15, y1: 4), to: &withInner)
+        #expect(withInner.count == full.count && withInner.first == PixelRect(x0: 10, y0: 0, x1: 15, y1: 4)
+                && !withInner.contains(PixelRect(x0: 10, y0: 0, x1: 14, y1: 4)))
+    }
+
     /// Every scene here, drawn with culling and with every draw whole: the same bytes.
     @Test(arguments: [5, 7, 50, 500])
     func culledFramesAreByteIdentical(planes: Int) throws {

@@ -90,6 +90,18 @@ public struct LayerGeometry {
         }.map(\.element.geometry)
     }
 
+    /// `sublayersInDrawingOrder` one at a time, without building the array: for an
+    /// ordinary layer whose sublayers share one zPosition (a table's cells) there is
+    /// nothing to sort, and a walk of many sublayers allocates nothing for them.
+    public func forEachSublayerInDrawingOrder(_ body: (LayerGeometry) throws -> Void) rethrows {
+        let subs = layer.sublayers
+        if !(layer is TransformLayer), let z = subs.first?.zPosition, subs.allSatisfy({ $0.zPosition == z }) {
+            for s in subs where !s.isHidden { try body(sublayer(s)) }
+            return
+        }
+        for g in sublayersInDrawingOrder { try body(g) }
+    }
+
     /// The depth of the bounds' center in the 3D space it is sorted in, larger is nearer.
     /// Rounded so that layers at mirror-image angles tie exactly and keep their sublayer
     /// order, instead of being ordered by floating-point noise.

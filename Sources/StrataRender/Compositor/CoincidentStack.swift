@@ -30,23 +30,28 @@ public struct StackDraw: Equatable {
     static func coalesce(_ list: inout DrawList) {
         guard mayHoldRun(list.commands) else { return }
         let commands = list.commands
-        var out: [DrawCommand] = []
-        out.reserveCapacity(commands.count)
+        // Made at the first stack: most frames have none, and then copy nothing.
+        var out: [DrawCommand]?
         var i = 0
         while i < commands.count {
             guard let first = copy(at: i, in: commands) else {
-                out.append(commands[i]); i += 1; continue
+                out?.append(commands[i]); i += 1; continue
             }
             var count = 1, next = i + first.width
             while let c = copy(at: next, in: commands), c.isSame(as: first) { count += 1; next += c.width }
             if count >= minimumCount {
-                out.append(.stack(StackDraw(shadow: first.shadow, layer: first.layer, count: count)))
+                if out == nil {
+                    out = []
+                    out?.reserveCapacity(commands.count)
+                    out?.append(contentsOf: commands[..<i])
+                }
+                out?.append(.stack(StackDraw(shadow: first.shadow, layer: first.layer, count: count)))
             } else {
-                out.append(contentsOf: commands[i..<next])
+                out?.append(contentsOf: commands[i..<next])
             }
             i = next
         }
-        if out.count != commands.count { list.commands = out }
+        if let out { list.commands = out }
     }
 
     /// A quick look before the walk, so that lists without runs (nearly all) cost one

@@ -13,13 +13,17 @@ public enum DrawCommand: Equatable {
     /// Later draws go to a fresh transparent offscreen target until the matching `endGroup`.
     case beginGroup
     /// Composites the group onto the target below it with `opacity`, clipped to `mask`.
-    case endGroup(GroupComposite)
-    /// A text layer's string, drawn after its fill and before its sublayers.
-    case text(TextDraw)
+    /// Out of line, as `text`: with its mask and curl it would set every command's size.
+    indirect case endGroup(GroupComposite)
+    /// A text layer's string, drawn after its fill and before its sublayers. Out of line:
+    /// a list is an array of commands as large as the largest, and a text draw is the
+    /// largest and the rarest.
+    indirect case text(TextDraw)
     /// A backdrop layer's material, drawn before its fill (BackdropDraw.swift).
     case backdrop(BackdropDraw)
-    /// A run of coincident copies of a layer and its shadow, drawn in one pass (CoincidentStack.swift).
-    case stack(StackDraw)
+    /// A run of coincident copies of a layer and its shadow, drawn in one pass
+    /// (CoincidentStack.swift). Out of line: a layer draw and a shadow's worth of it.
+    indirect case stack(StackDraw)
 }
 
 /// A quad in a layer's local space and its local-to-pixel transform.
@@ -70,7 +74,36 @@ public struct LayerDraw: Equatable {
     public var name: String?
     /// Set when the content is rasterized into a texture and composited from it (a layer
     /// under perspective or a rotation); nil draws the shape analytically (layer.frag).
-    public var backingStore: BackingStore? = nil
+    public var backingStore: BackingStore? {
+        get { store?.value }
+        set { store = newValue.map(OutOfLine.init) }
+    }
+    /// True when `backingStore` is set, without copying the store out.
+    public var hasBackingStore: Bool { store != nil }
+    /// The store, boxed: most draws have none, and inline it would more than half again
+    /// the size of every command in a list.
+    private var store: OutOfLine<BackingStore>?
+
+    public init(quad: Quad, shape: RoundedRect, backgroundColor: Color?, fill: Fill, borderWidth: Double,
+                borderColor: Color, opacity: Double, name: String?, backingStore: BackingStore? = nil) {
+        self.quad = quad; self.shape = shape; self.backgroundColor = backgroundColor; self.fill = fill
+        self.borderWidth = borderWidth; self.borderColor = borderColor; self.opacity = opacity; self.name = name
+        self.backingStore = backingStore
+    }
+}
+
+/// A value kept in a box of its own, compared by value: for a rare, large member of a
+/// struct that is copied often.
+struct OutOfLine<Value: Equatable>: Equatable {
+    private final class Box {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    private let box: Box
+    init(_ value: Value) { box = Box(value) }
+    var value: Value { box.value }
+
+    static func == (a: OutOfLine, b: OutOfLine) -> Bool { a.box === b.box || a.value == b.value }
 }
 
 public struct ShadowDraw: Equatable {

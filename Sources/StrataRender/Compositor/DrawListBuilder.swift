@@ -29,6 +29,8 @@ public struct DrawListBuilder {
     /// Throws when a text layer's font cannot be loaded.
     public func build(root: Layer) throws -> DrawList {
         var list = DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        // A draw or so per layer: room for them at once, not grown (and copied) by doubling.
+        list.commands.reserveCapacity(Self.layerCount(root) + 8)
         var builder = self
         // An opaque root background fills the whole frame: clearing to it costs nothing,
         // drawing it costs a full-screen quad.
@@ -43,6 +45,12 @@ public struct DrawListBuilder {
         BackingStorePlan.assign(&list, scale: scale)
         StackDraw.coalesce(&list)
         return list
+    }
+
+    private static func layerCount(_ layer: Layer) -> Int {
+        var n = 1
+        for s in layer.sublayers { n += layerCount(s) }
+        return n
     }
 
     /// The local-to-pixel matrix of every layer in the tree, keyed by identity (for
@@ -112,7 +120,7 @@ public struct DrawListBuilder {
         if hasVisibleSublayers {
             let clips = layer.masksToBounds
             if clips { out.append(.beginGroup) }
-            for sub in geometry.sublayersInDrawingOrder {
+            try geometry.forEachSublayerInDrawingOrder { sub in
                 try visit(sub, inheritedOpacity: 1, into: &out)
             }
             if clips {

@@ -61,29 +61,37 @@ public struct OcclusionCulling {
     /// A draw cut into more rectangles than this is drawn whole instead.
     static let maximumPieces = 12
 
-    /// One entry per command of `list`.
+    /// One entry per command of `list`. Allocation-free per draw: a frame of many small
+    /// layers (a table's cells) pays a few comparisons for each, and only a draw that an
+    /// occluder actually overlaps is cut into pieces.
     public static func visibility(of list: DrawList) -> [DrawVisibility] {
         let frame = PixelRect(x0: 0, y0: 0, x1: list.pixelWidth, y1: list.pixelHeight)
         var result = [DrawVisibility](repeating: .whole, count: list.commands.count)
         var covered: [PixelRect] = []
+        covered.reserveCapacity(maximumOccluders + 1)
         var outer: [[PixelRect]] = []
+        func cover(_ d: LayerDraw) {
+            let (a, b) = opaqueRects(d, in: frame)
+            if let a { add(a, to: &covered) }
+            if let b { add(b, to: &covered) }
+        }
         for i in list.commands.indices.reversed() {
             switch list.commands[i] {
             case .layer(let d):
                 let v = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
                 result[i] = v
-                if v != .hidden { for r in opaqueRects(d, in: frame) { add(r, to: &covered) } }
+                if v != .hidden { cover(d) }
             case .shadow(let d):
                 result[i] = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
             case .stack(let d):
                 // The last copy's fill is on top: it covers what a single layer would.
                 let v = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
                 result[i] = v
-                if v != .hidden { for r in opaqueRects(d.layer, in: frame) { add(r, to: &covered) } }
+                if v != .hidden { cover(d.layer) }
             case .endGroup(let composite):
                 // Walking backwards, this is where the group's draws begin.
                 outer.append(covered)
-                if composite.curl != nil { covered = [] }
+                if composite.curl != nil { covered.removeAll(keepingCapacity: true) }
             case .beginGroup:
                 covered = outer.popLast() ?? []
             case .text:
@@ -91,7 +99,7 @@ public struct OcclusionCulling {
             case .backdrop:
                 // Its capture reads what every open target holds here: nothing drawn
                 // before it may be left out, whatever covers it later.
-                covered = []
+                covered.removeAll(keepingCapacity: true)
                 outer = outer.map { _ in [] }
             }
         }
@@ -103,6 +111,8 @@ public struct OcclusionCulling {
         let clipped = PixelRect(x0: max(box.x0, frame.x0), y0: max(box.y0, frame.y0),
                                 x1: min(box.x1, frame.x1), y1: min(box.y1, frame.y1))
         if clipped.isEmpty { return .hidden }
+        // Most draws overlap no occluder: settled without building the list of pieces.
+        guard covered.contains(where: { $0.intersects(clipped) }) else { return .whole }
         var pieces = [clipped]
         var cut = false
         for o in covered where o.intersects(clipped) {
@@ -117,9 +127,18 @@ public struct OcclusionCulling {
 
     /// Keeps the largest covered rectangles, dropping any inside another.
     static func add(_ r: PixelRect, to covered: inout [PixelRect]) {
-        guard !r.isEmpty, !covered.contains(where: { $0.contains(r) }) else { return }
-        covered.removeAll { r.contains($0) }
-        let at = covered.firstIndex { $0.area < r.area } ?? covered.count
+        guard !r.isEmpty else { return }
+        var inside = false
+        for o in covered {
+            if o.contains(r) { return }
+            if r.contains(o) { inside = true }
+        }
+        if inside { covered.removeAll { r.contains($0) } }
+        let area = r.area
+        // A full list whose smallest is at least as large keeps it out: it would go last
+        // and be dropped (the common case in a frame of many equal cells).
+        if covered.count >= maximumOccluders, let last = covered.last, last.area >= area { return }
+        let at = covered.firstIndex { $0.area < area } ?? covered.count
         covered.insert(r, at: at)
         if covered.count > maximumOccluders { covered.removeLast() }
     }
@@ -129,31 +148,40 @@ public struct OcclusionCulling {
     /// is at or behind the eye (GL clips it, and its extent is not the corners').
     static func bounds(of quad: Quad, in frame: PixelRect) -> PixelRect? {
         guard let c = quad.matrix.pixelCorners(of: quad.rect) else { return nil }
-        let xs = [c.0.x, c.1.x, c.2.x, c.3.x], ys = [c.0.y, c.1.y, c.2.y, c.3.y]
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
+        let (minX, maxX) = extremes(c.0.x, c.1.x, c.2.x, c.3.x), (minY, maxY) = extremes(c.0.y, c.1.y, c.2.y, c.3.y)
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
         // Far off screen: clamp before converting, so the integers cannot overflow.
         func px(_ v: Double) -> Int { Int(max(-1e6, min(1e6, v))) }
         return PixelRect(x0: px((minX).rounded(.down)) - 1, y0: px((minY).rounded(.down)) - 1,
                          x1: px((maxX).rounded(.up)) + 1, y1: px((maxY).rounded(.up)) + 1)
     }
 
+    /// The smallest and largest of four values, compared in order as `Sequence.min()` and
+    /// `max()` compare them (so a NaN is treated the same way), without an array.
+    static func extremes(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> (min: Double, max: Double) {
+        var lo = a, hi = a
+        if b < lo { lo = b }; if c < lo { lo = c }; if d < lo { lo = d }
+        if hi < b { hi = b }; if hi < c { hi = c }; if hi < d { hi = d }
+        return (lo, hi)
+    }
+
     /// Pixels the draw paints with alpha 1 whatever lies below: the shape's interior as
     /// two crossing rectangles (each clear of the rounded corners one way), inset by
     /// three output pixels, each taken to the largest pixel rectangle inside its
-    /// projection. Empty when the draw is not opaque.
-    static func opaqueRects(_ d: LayerDraw, in frame: PixelRect) -> [PixelRect] {
-        guard d.opacity >= 1, isOpaque(d) else { return [] }
+    /// projection. None when the draw is not opaque.
+    static func opaqueRects(_ d: LayerDraw, in frame: PixelRect) -> (PixelRect?, PixelRect?) {
+        guard d.opacity >= 1, isOpaque(d) else { return (nil, nil) }
         let m = d.quad.matrix, r = d.shape.rect
-        guard let perPoint = m.smallestMagnification(of: r), perPoint.isFinite, perPoint > 1e-6 else { return [] }
+        guard let perPoint = m.smallestMagnification(of: r), perPoint.isFinite, perPoint > 1e-6 else { return (nil, nil) }
         let margin = 3 / perPoint, radius = d.shape.cornerRadius
-        var out: [PixelRect] = []
         // Checked before insetting: Rect's width is the absolute value, so a shape thinner
         // than the insets would turn into a rectangle beside it.
-        for (dx, dy) in [(radius + margin, margin), (margin, radius + margin)] where r.width > 2 * dx && r.height > 2 * dy {
-            if let p = inscribedPixels(r.insetBy(dx: dx, dy: dy), m, frame: frame) { out.append(p) }
+        func inset(_ dx: Double, _ dy: Double) -> PixelRect? {
+            guard r.width > 2 * dx && r.height > 2 * dy else { return nil }
+            return inscribedPixels(r.insetBy(dx: dx, dy: dy), m, frame: frame)
         }
-        return out
+        let a = inset(radius + margin, margin), b = inset(margin, radius + margin)
+        return a == nil ? (b, nil) : (a, b)
     }
 
     /// True when the fill covers its whole shape with alpha 1: an opaque background, or
@@ -171,20 +199,8 @@ public struct OcclusionCulling {
     /// and second-largest corner coordinates, which is exact for a rectangle turned about
     /// one axis of the screen, shrunk toward the center until its corners are inside.
     static func inscribedPixels(_ r: Rect, _ m: Transform3D, frame: PixelRect) -> PixelRect? {
-        guard let c = m.pixelCorners(of: r) else { return nil }
-        let quad = [c.0, c.1, c.2, c.3]
-        let xs = quad.map(\.x).sorted(), ys = quad.map(\.y).sorted()
-        var x0 = xs[1], x1 = xs[2], y0 = ys[1], y1 = ys[2]
-        guard x0 < x1, y0 < y1 else { return nil }
-        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
-        var fits = false
-        for _ in 0..<4 {
-            if [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
-                .allSatisfy({ isInside($0, quad) }) { fits = true; break }
-            x0 = cx + (x0 - cx) * 0.7; x1 = cx + (x1 - cx) * 0.7
-            y0 = cy + (y0 - cy) * 0.7; y1 = cy + (y1 - cy) * 0.7
-        }
-        guard fits else { return nil }
+        guard let quad = m.pixelCorners(of: r), let box = squareBox(quad) ?? shrunkBox(quad) else { return nil }
+        let (x0, x1, y0, y1) = box
         // Pixel i's center is i + 0.5: keep the pixels whose centers are within [x0, x1].
         let p = PixelRect(x0: max(frame.x0, Int(max(-1e6, (x0 - 0.5).rounded(.up)))),
                           y0: max(frame.y0, Int(max(-1e6, (y0 - 0.5).rounded(.up)))),
@@ -193,15 +209,61 @@ public struct OcclusionCulling {
         return p.isEmpty ? nil : p
     }
 
-    /// Inside a convex polygon given in order, either way round.
-    static func isInside(_ p: Point, _ polygon: [Point]) -> Bool {
-        var sign = 0.0
-        for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+    typealias Corners = (Point, Point, Point, Point)
+
+    /// `shrunkBox` of a quad square on the screen (no rotation or perspective), at once:
+    /// the box is the quad itself, whose corners lie on its own edges and so count as
+    /// inside. Nil when the quad is not square, not finite or empty: `shrunkBox` decides.
+    static func squareBox(_ q: Corners) -> (x0: Double, x1: Double, y0: Double, y1: Double)? {
+        guard q.0.x == q.3.x && q.1.x == q.2.x && q.0.y == q.1.y && q.2.y == q.3.y,
+              (q.1.x - q.0.x).isFinite && (q.2.y - q.1.y).isFinite else { return nil }
+        let (x0, x1) = q.0.x < q.1.x ? (q.0.x, q.1.x) : (q.1.x, q.0.x)
+        let (y0, y1) = q.1.y < q.2.y ? (q.1.y, q.2.y) : (q.2.y, q.1.y)
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (x0, x1, y0, y1)
+    }
+
+    /// The box between the second-smallest and second-largest corner coordinates, shrunk
+    /// toward its center until its corners are inside the quad; nil when it never fits.
+    static func shrunkBox(_ quad: Corners) -> (x0: Double, x1: Double, y0: Double, y1: Double)? {
+        let xs = sorted4(quad.0.x, quad.1.x, quad.2.x, quad.3.x), ys = sorted4(quad.0.y, quad.1.y, quad.2.y, quad.3.y)
+        var x0 = xs.1, x1 = xs.2, y0 = ys.1, y1 = ys.2
+        guard x0 < x1, y0 < y1 else { return nil }
+        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
+        for _ in 0..<4 {
+            if isInside(Point(x: x0, y: y0), quad) && isInside(Point(x: x1, y: y0), quad)
+                && isInside(Point(x: x1, y: y1), quad) && isInside(Point(x: x0, y: y1), quad) { return (x0, x1, y0, y1) }
+            x0 = cx + (x0 - cx) * 0.7; x1 = cx + (x1 - cx) * 0.7
+            y0 = cy + (y0 - cy) * 0.7; y1 = cy + (y1 - cy) * 0.7
         }
-        return sign != 0
+        return nil
+    }
+
+    /// Four values in increasing order, by insertion with `<` as `Array.sorted()` orders
+    /// so few (the same order, NaN included), without an array.
+    static func sorted4(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> (Double, Double, Double, Double) {
+        var v = (a, b, c, d)
+        withUnsafeMutableBytes(of: &v) { raw in
+            let e = raw.bindMemory(to: Double.self)
+            for i in 1..<4 {
+                let x = e[i]
+                var j = i
+                while j > 0 && x < e[j - 1] { e[j] = e[j - 1]; j -= 1 }
+                e[j] = x
+            }
+        }
+        return v
+    }
+
+    /// Inside a convex quadrilateral given in order, either way round.
+    static func isInside(_ p: Point, _ q: Corners) -> Bool {
+        var sign = 0.0
+        func edge(_ a: Point, _ b: Point) -> Bool {
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross == 0 { return true }
+            if sign == 0 { sign = cross; return true }
+            return (cross > 0) == (sign > 0)
+        }
+        return edge(q.0, q.1) && edge(q.1, q.2) && edge(q.2, q.3) && edge(q.3, q.0) && sign != 0
     }
 }

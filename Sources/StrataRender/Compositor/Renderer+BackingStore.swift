@@ -11,7 +11,7 @@ extension Renderer {
         for command in list.commands {
             let d: LayerDraw
             switch command {
-            case .layer(let l): d = l
+            case .layer(let l) where l.hasBackingStore: d = l
             case .stack(let s): d = s.layer
             default: continue
             }

@@ -13,9 +13,9 @@ extension Renderer {
 
     /// A layer draw whole: from its backing store, or analytically.
     func drawWhole(_ d: LayerDraw, using use: (ShaderProgram) -> Void) throws {
-        let p = d.backingStore != nil ? try backingShader() : try layerProgram(for: LayerVariant(d))
+        let p = d.hasBackingStore ? try backingShader() : try layerProgram(for: LayerVariant(d))
         use(p)
-        if d.backingStore != nil { drawBackingStore(d, program: p) } else { drawLayer(d, program: p, .whole) }
+        if d.hasBackingStore { drawBackingStore(d, program: p) } else { drawLayer(d, program: p, .whole) }
     }
 
     /// Draws `s` onto `target`; leaves it bound with blending on and no program assumed.

@@ -153,10 +153,13 @@ public final class Renderer {
         }
         let visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
             : [DrawVisibility](repeating: .whole, count: list.commands.count)
-        var batchedUntil = 0
-        for (index, command) in list.commands.enumerated() where index >= batchedUntil {
-            switch command {
-            case .layer(let d) where d.backingStore != nil:
+        // By index, not by element: a batch skips the commands it drew without copying them.
+        var next = 0
+        while next < list.commands.count {
+            let index = next
+            next += 1
+            switch list.commands[index] {
+            case .layer(let d) where d.hasBackingStore:
                 if visibility[index] == .hidden { continue }
                 let p = try backingShader()
                 use(p)
@@ -170,7 +173,7 @@ public final class Renderer {
                         variant.instanced = true
                         use(try layerProgram(for: variant))
                         drawBatch(count: count)
-                        batchedUntil = end
+                        next = end
                         continue
                     }
                 }
