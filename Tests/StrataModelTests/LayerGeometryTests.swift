@@ -34,6 +34,24 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         #expect(l.frame == Rect(x: 100, y: 25, width: 200, height: 150))
     }
 
+    @Test func aLayerThatOnlyMovesGetsTheProductsValuesWithoutMultiplying() {
+        // The translation-only shortcut against the two products it stands for, at odd
+        // anchors, fractional and negative positions and depths.
+        for i in 0..<60 {
+            let d = Double(i)
+            let l = Layer()
+            l.bounds = Rect(x: d * 0.37 - 3, y: 1.1 - d * 0.21, width: 12.3 + d, height: 7.9 + d * 0.5)
+            l.anchorPoint = Point(x: Double(i % 5) / 4.1, y: 1 - Double(i % 3) / 2.7)
+            l.anchorPointZ = Double(i % 4) * 1.7 - 2
+            l.position = Point(x: d * 19.3 - 80.7, y: 4.4 - d * 15.1)
+            l.zPosition = Double(i % 6) * 0.3 - 0.7
+            let a = l.anchorInBounds
+            let products = Transform3D.makeTranslation(-a.x, -a.y, -l.anchorPointZ).concatenating(.identity)
+                .concatenating(.makeTranslation(l.position.x, l.position.y, l.zPosition + l.anchorPointZ))
+            #expect(l.transformToSuperlayer == products, "\(i)")
+        }
+    }
+
     @Test func transformAppliesAboutTheAnchorPoint() {
         let parent = Layer()
         parent.bounds = Rect(x: 0, y: 0, width: 400, height: 400)

@@ -16,6 +16,24 @@ import StrataTestSupport
         return cell
     }
 
+    @Test func anInstanceHoldsTheDrawsValuesInLayerVertsOrder() {
+        let d = LayerDraw(quad: Quad(matrix: Transform3D.makeScale(2, 3, 1).concatenating(.makeTranslation(10, 20, 0)),
+                                     rect: Rect(x: -1.5, y: -1.5, width: 15, height: 13)),
+                          shape: RoundedRect(rect: Rect(x: 0, y: 0, width: 12, height: 10), cornerRadius: 2),
+                          backgroundColor: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5), fill: .none, borderWidth: 1.5,
+                          borderColor: Color(white: 1, alpha: 0.25), opacity: 0.75, name: "cell")
+        var data: [GLfloat] = [7]
+        LayerBatch.append(d, to: &data)
+        LayerBatch.append(d, to: &data)
+        #expect(data.count == 1 + 2 * LayerBatch.floatsPerInstance && data[0] == 7)
+        // Matrix by rows (GL's columns), quad rect, shape, radius / border / opacity / spare,
+        // premultiplied background and border colors.
+        let expected: [GLfloat] = [2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 10, 20, 0, 1,
+                                   -1.5, -1.5, 15, 13, 0, 0, 12, 10, 2, 1.5, 0.75, 0,
+                                   0.5, 0.25, 0, 0.5, 0.25, 0.25, 0.25, 0.25]
+        #expect(Array(data[1...36]) == expected && Array(data[37...]) == expected)
+    }
+
     @Test func aGridOfCellsIsTheSameBatchedAsDrawnOneByOne() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 480, height: 320)

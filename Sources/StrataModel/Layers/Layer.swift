@@ -236,10 +236,15 @@ open class Layer {
     /// about the anchor point, then placed at `position` and `zPosition`, then the
     /// superlayer's `sublayerTransform` about the center of its bounds. Not flattened.
     public var transformToSuperlayer: Transform3D {
-        let a = anchorInBounds
-        var m = Transform3D.makeTranslation(-a.x, -a.y, -anchorPointZ)
-            .concatenating(transform)
-            .concatenating(.makeTranslation(position.x, position.y, zPosition + anchorPointZ))
+        let a = anchorInBounds, t = transform, p = position, z = zPosition, az = anchorPointZ
+        var m: Transform3D
+        if t.isIdentity, a.x.isFinite, a.y.isFinite, az.isFinite, p.x.isFinite, p.y.isFinite, z.isFinite {
+            // A layer that only moves (most of them): the two products' values without
+            // the multiplications by 1 and 0 (their sum is the same; a zero's sign aside).
+            m = .makeTranslation(-a.x + p.x, -a.y + p.y, -az + (z + az))
+        } else {
+            m = Transform3D.makeTranslation(-a.x, -a.y, -az).concatenating(t).concatenating(.makeTranslation(p.x, p.y, z + az))
+        }
         if let parent = superlayer, !parent.sublayerTransform.isIdentity {
             let c = parent.bounds.center
             m = m.concatenating(.makeTranslation(-c.x, -c.y, 0))

@@ -55,13 +55,13 @@ public struct BackingStoreKey: Hashable {
 /// rasterizes at the layer's on-screen scale (measured: the carousel's front plane,
 /// magnified 4/3, scores 0.1 dB worse against Chromium when composited from a store).
 enum BackingStorePlan {
-    static func assign(_ list: inout DrawList, scale: Double) {
-        for i in list.commands.indices {
-            guard case .layer(var d) = list.commands[i],
-                  let store = backingStore(for: d, scale: scale) else { continue }
-            d.backingStore = store
-            list.commands[i] = .layer(d)
-        }
+    /// `d` with its store, if it gets one: decided as each draw is made, so the list is
+    /// not walked (and its draws copied) again.
+    static func planned(_ d: LayerDraw, scale: Double) -> LayerDraw {
+        guard let store = backingStore(for: d, scale: scale) else { return d }
+        var d = d
+        d.backingStore = store
+        return d
     }
 
     static func backingStore(for d: LayerDraw, scale: Double) -> BackingStore? {

@@ -30,7 +30,7 @@ public struct DrawListBuilder {
     public func build(root: Layer) throws -> DrawList {
         var list = DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         // A draw or so per layer: room for them at once, not grown (and copied) by doubling.
-        list.commands.reserveCapacity(Self.layerCount(root) + 8)
+        list.commands.reserveCapacity(Self.layersNearTheTop(root) + 8)
         var builder = self
         // An opaque root background fills the whole frame: clearing to it costs nothing,
         // drawing it costs a full-screen quad.
@@ -42,14 +42,15 @@ public struct DrawListBuilder {
         }
         try builder.visit(LayerGeometry(root: root, scale: scale), inheritedOpacity: 1, into: &list.commands)
         assignBackdropCaptures(&list)
-        BackingStorePlan.assign(&list, scale: scale)
         StackDraw.coalesce(&list)
         return list
     }
 
-    private static func layerCount(_ layer: Layer) -> Int {
+    /// The root, its sublayers and theirs: where the layers of a big tree usually are
+    /// (a table's cells, a carousel's planes), counted without walking the whole tree.
+    private static func layersNearTheTop(_ root: Layer) -> Int {
         var n = 1
-        for s in layer.sublayers { n += layerCount(s) }
+        for s in root.sublayers { n += 1 + s.sublayers.count }
         return n
     }
 
@@ -107,11 +108,11 @@ public struct DrawListBuilder {
         let background = backgroundAsClear == ObjectIdentifier(layer) ? nil : layer.backgroundColor
         let hasFill = fill != .none || (background.map { $0.alpha > 0 } ?? false)
         if hasFill || (layer.borderWidth > 0 && !borderAfterSublayers) {
-            out.append(.layer(LayerDraw(
+            out.append(.layer(BackingStorePlan.planned(LayerDraw(
                 quad: Quad(matrix: m, rect: grownForAntialiasing(layer.bounds, m)), shape: shape,
                 backgroundColor: background, fill: fill,
                 borderWidth: borderAfterSublayers ? 0 : layer.borderWidth, borderColor: layer.borderColor,
-                opacity: drawOpacity, name: layer.name)))
+                opacity: drawOpacity, name: layer.name), scale: scale)))
         }
         if let text {
             out.append(.text(try textDraw(text, shape: shape, matrix: m, opacity: drawOpacity)))
@@ -130,10 +131,10 @@ public struct DrawListBuilder {
         }
 
         if borderAfterSublayers {
-            out.append(.layer(LayerDraw(
+            out.append(.layer(BackingStorePlan.planned(LayerDraw(
                 quad: Quad(matrix: m, rect: grownForAntialiasing(layer.bounds, m)), shape: shape,
                 backgroundColor: nil, fill: .none, borderWidth: layer.borderWidth, borderColor: layer.borderColor,
-                opacity: drawOpacity, name: layer.name.map { $0 + ".border" })))
+                opacity: drawOpacity, name: layer.name.map { $0 + ".border" }), scale: scale)))
         }
         if asGroup {
             out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) })))

@@ -22,19 +22,26 @@ struct LayerBatch {
         return false
     }
 
-    /// The draw's values as its instance's floats, in the attribute order of layer.vert.
+    /// The draw's values as its instance's floats, in the attribute order of layer.vert,
+    /// added to `data`.
     static func append(_ d: LayerDraw, to data: inout [GLfloat]) {
+        let at = data.count
+        data.append(contentsOf: repeatElement(0, count: floatsPerInstance))
+        data.withUnsafeMutableBufferPointer { write(d, to: $0.baseAddress! + at) }
+    }
+
+    /// The draw's instance written at `out` (`floatsPerInstance` floats): stores, no
+    /// capacity check per value.
+    static func write(_ d: LayerDraw, to out: UnsafeMutablePointer<GLfloat>) {
         let t = d.quad.matrix, r = d.quad.rect, s = d.shape.rect
         let background = (d.backgroundColor ?? .clear).premultiplied, border = d.borderColor.premultiplied
-        // Element by element: an array literal here could cost an allocation per layer.
-        data.append(GLfloat(t.m11)); data.append(GLfloat(t.m12)); data.append(GLfloat(t.m13)); data.append(GLfloat(t.m14))
-        data.append(GLfloat(t.m21)); data.append(GLfloat(t.m22)); data.append(GLfloat(t.m23)); data.append(GLfloat(t.m24))
-        data.append(GLfloat(t.m31)); data.append(GLfloat(t.m32)); data.append(GLfloat(t.m33)); data.append(GLfloat(t.m34))
-        data.append(GLfloat(t.m41)); data.append(GLfloat(t.m42)); data.append(GLfloat(t.m43)); data.append(GLfloat(t.m44))
-        data.append(GLfloat(r.minX)); data.append(GLfloat(r.minY)); data.append(GLfloat(r.width)); data.append(GLfloat(r.height))
-        data.append(GLfloat(s.minX)); data.append(GLfloat(s.minY)); data.append(GLfloat(s.width)); data.append(GLfloat(s.height))
-        data.append(GLfloat(d.shape.cornerRadius)); data.append(GLfloat(d.borderWidth)); data.append(GLfloat(d.opacity)); data.append(GLfloat(0))
-        data.append(GLfloat(background.r)); data.append(GLfloat(background.g)); data.append(GLfloat(background.b)); data.append(GLfloat(background.a))
-        data.append(GLfloat(border.r)); data.append(GLfloat(border.g)); data.append(GLfloat(border.b)); data.append(GLfloat(border.a))
+        let values: (SIMD16<Float>, SIMD16<Float>, SIMD4<Float>) = (
+            SIMD16(Float(t.m11), Float(t.m12), Float(t.m13), Float(t.m14), Float(t.m21), Float(t.m22), Float(t.m23), Float(t.m24),
+                   Float(t.m31), Float(t.m32), Float(t.m33), Float(t.m34), Float(t.m41), Float(t.m42), Float(t.m43), Float(t.m44)),
+            SIMD16(Float(r.minX), Float(r.minY), Float(r.width), Float(r.height), Float(s.minX), Float(s.minY), Float(s.width), Float(s.height),
+                   Float(d.shape.cornerRadius), Float(d.borderWidth), Float(d.opacity), 0,
+                   Float(background.r), Float(background.g), Float(background.b), Float(background.a)),
+            SIMD4(Float(border.r), Float(border.g), Float(border.b), Float(border.a)))
+        withUnsafeBytes(of: values) { out.update(from: $0.bindMemory(to: GLfloat.self).baseAddress!, count: floatsPerInstance) }
     }
 }

@@ -128,16 +128,17 @@ public struct OcclusionCulling {
     /// Keeps the largest covered rectangles, dropping any inside another.
     static func add(_ r: PixelRect, to covered: inout [PixelRect]) {
         guard !r.isEmpty else { return }
+        let area = r.area
+        // A full list whose smallest is at least as large keeps it out (the common case in
+        // a frame of many equal cells): it could only hold one of them strictly if it were
+        // larger, so it would go last and be dropped.
+        if covered.count >= maximumOccluders, let last = covered.last, last.area >= area { return }
         var inside = false
         for o in covered {
             if o.contains(r) { return }
             if r.contains(o) { inside = true }
         }
         if inside { covered.removeAll { r.contains($0) } }
-        let area = r.area
-        // A full list whose smallest is at least as large keeps it out: it would go last
-        // and be dropped (the common case in a frame of many equal cells).
-        if covered.count >= maximumOccluders, let last = covered.last, last.area >= area { return }
         let at = covered.firstIndex { $0.area < area } ?? covered.count
         covered.insert(r, at: at)
         if covered.count > maximumOccluders { covered.removeLast() }

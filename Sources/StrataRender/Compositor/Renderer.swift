@@ -159,13 +159,14 @@ public final class Renderer {
             let index = next
             next += 1
             switch list.commands[index] {
-            case .layer(let d) where d.hasBackingStore:
-                if visibility[index] == .hidden { continue }
-                let p = try backingShader()
-                use(p)
-                drawBackingStore(d, program: p)
             case .layer(let d):
                 if visibility[index] == .hidden { continue }
+                if d.hasBackingStore {
+                    let p = try backingShader()
+                    use(p)
+                    drawBackingStore(d, program: p)
+                    continue
+                }
                 if batchesLayerDraws, visibility[index] == .whole, LayerBatch.canBatch(d) {
                     let (end, count) = collectBatch(list, from: index, LayerVariant(d), visibility)
                     if count >= LayerBatch.minimumCount {
