@@ -88,6 +88,47 @@ import Testing
         }
     }
 
+    /// Equal animations share one closure (TypedAnimationApplier.Recent): what differs
+    /// between them must still show, begin time, layer class, values.
+    @Test func equalAnimationsAddedInARowEachShowTheirOwnTime() throws {
+        let clock = SceneClock()
+        let root = Layer()
+        clock.attach(root)
+        var layers: [Layer] = []
+        for (i, layer) in [Layer(), GradientLayer(), Layer(), Layer()].enumerated() {
+            root.addSublayer(layer)
+            layers.append(layer)
+            clock.advance(to: i == 2 ? 0.5 : 0)  // the third begins later
+            var shake = KeyframeAnimation(keyPath: "position.x", values: [0, 10, 30].map { .double($0) })
+            shake.duration = 1
+            if i == 3 { shake.values = [0, 30, 40].map { .double($0) } }  // begins at 0.5 too
+            try layer.add(shake, forKey: "shake")
+        }
+        let seen = root.presentation(at: 0.75)
+        #expect(seen.sublayers.map(\.position.x) == [20, 20, 5, 15])
+        #expect(seen.sublayers[1] is GradientLayer)
+    }
+
+    @Test func aSharedClosureKeepsNoDelegateAlive() throws {
+        final class Delegate: AnimationDelegate {}
+        weak var gone: Delegate?
+        do {
+            let layer = Layer()
+            let delegate = Delegate()
+            gone = delegate
+            for _ in 0..<2 {
+                var slide = BasicAnimation(keyPath: "opacity", fromValue: .double(0), toValue: .double(1))
+                slide.duration = 1
+                slide.delegate = delegate
+                slide.completion = { _ in _ = delegate }
+                try Layer().add(slide)
+                try layer.add(slide, forKey: "slide")
+            }
+            #expect(layer.presentation(at: 0.5).opacity == 0.5)
+        }
+        #expect(gone == nil)
+    }
+
     /// The numbers of a value as bit patterns: equal values, signs of zero and all.
     private func bits(_ value: AnimationValue) -> [UInt64] {
         switch value {

@@ -14,19 +14,19 @@ final class AnimationRecord {
     var didStart = false
     private(set) var didStop = false
     /// Writes the animation at a scene time into a copy of the layer, its key path's
-    /// accessors looked up once (see `direct(_:properties:)`), in the property's own type
+    /// accessors looked up once (see `direct(_:beginTime:layerClass:)`), in the property's own type
     /// where it can (`TypedAnimationApplier`); nil applies through `Animation.apply`.
     private let directApply: ((Double, Layer) -> Void)?
 
     init(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup],
-         properties: AnimatableProperties) {
+         layerClass: Layer.Type) {
         self.key = key
         self.animation = animation
         self.beginTime = beginTime
         self.endTime = beginTime + animation.timing.activeParentDuration
         self.groups = groups
         isRemovedOnCompletion = animation.isRemovedOnCompletion
-        directApply = AnimationRecord.direct(animation, beginTime: beginTime, properties: properties)
+        directApply = AnimationRecord.direct(animation, beginTime: beginTime, layerClass: layerClass)
         for g in groups { g.animationAdded() }
     }
 
@@ -42,10 +42,13 @@ final class AnimationRecord {
     /// accessors found once instead of twice a frame by key path. Thousands of layers
     /// animate every frame.
     private static func direct(_ animation: any Animation, beginTime: Double,
-                               properties: AnimatableProperties) -> ((Double, Layer) -> Void)? {
+                               layerClass: Layer.Type) -> ((Double, Layer) -> Void)? {
+        let properties = layerClass.animatableProperties
         func make<A: PropertyAnimation>(_ a: A) -> ((Double, Layer) -> Void)? {
             guard let property = properties[a.keyPath] else { return nil }
-            if let typed = TypedAnimationApplier.make(a, beginTime: beginTime, property: property) { return typed }
+            if let typed = TypedAnimationApplier.make(a, beginTime: beginTime, property: property, layerClass: layerClass) {
+                return typed
+            }
             return { time, layer in
                 if let state = a.state(elapsed: time - beginTime) { a.apply(state, to: layer, through: property) }
             }
@@ -123,7 +126,7 @@ extension Layer {
             animationRecords.remove(at: i).stop(finished: false, replacementGroups: groups)
         }
         let record = AnimationRecord(key: key, animation: resolved, beginTime: resolved.timing.beginTime,
-                                     groups: groups, properties: type(of: self).animatableProperties)
+                                     groups: groups, layerClass: type(of: self))
         animationRecords.append(record)
         clock?.animationsChanged()
         return record
@@ -137,7 +140,7 @@ extension Layer {
 
     public func removeAllAnimations() {
         let removed = animationRecords
-        animationRecords = Layer.noAnimations
+        animationRecords = []
         for r in removed { r.stop(finished: false) }
     }
 
@@ -169,7 +172,7 @@ extension Layer {
         copy.isPresentation = true
         copy.modelLayerReference = self
         applyAnimations(to: copy, at: time)
-        if !sublayers.isEmpty { copy.adoptSublayers(sublayers.map { $0.presentation(at: time) }) }
+        if let sublayerList, !sublayerList.isEmpty { copy.adoptSublayers(sublayerList.map { $0.presentation(at: time) }) }
         return copy
     }
 
@@ -198,7 +201,8 @@ extension Layer {
     }
 
     func applyAnimations(to target: Layer, at time: Double) {
-        for record in animationRecords where record.applies(at: time) {
+        guard let recordList else { return }
+        for record in recordList where record.applies(at: time) {
             record.apply(at: time, to: target)
         }
     }

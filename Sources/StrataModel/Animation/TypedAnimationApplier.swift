@@ -1,3 +1,5 @@
+import Foundation
+
 /// Basic and keyframe animations of numbers, points, sizes and rectangles, applied in the
 /// property's own Swift type (`TypedAccess`) instead of through `AnimationValue`s: the
 /// same steps on the same numbers, so the same bits, without wrapping, kind checks and
@@ -6,9 +8,11 @@
 enum TypedAnimationApplier {
     typealias Apply = (_ time: Double, _ layer: Layer) -> Void
 
-    /// nil when the general path must apply `animation`.
-    static func make(_ animation: any PropertyAnimation, beginTime: Double,
-                     property: AnimatableProperty) -> Apply? {
+    /// nil when the general path must apply `animation`. With `layerClass` (the class
+    /// whose table `property` is from), an animation equal to one made shortly before
+    /// gets the same closure (`Recent`).
+    static func make(_ animation: any PropertyAnimation, beginTime: Double, property: AnimatableProperty,
+                     layerClass: Layer.Type? = nil) -> Apply? {
         func typed<V: Interpolable>(_ type: V.Type) -> Apply? {
             guard let access = property.typedAccess(V.self) else { return nil }
             switch animation {
@@ -18,7 +22,68 @@ enum TypedAnimationApplier {
             }
         }
         guard !animation.isAdditive, !animation.isCumulative else { return nil }
-        return typed(Double.self) ?? typed(Point.self) ?? typed(Size.self) ?? typed(Rect.self)
+        let key = layerClass.flatMap { Recent.Key(animation, beginTime: beginTime, layerClass: $0) }
+        if let key, let shared = Recent.shared.apply(for: key) { return shared }
+        let made = typed(Double.self) ?? typed(Point.self) ?? typed(Size.self) ?? typed(Rect.self)
+        if let key, let made { Recent.shared.remember(made, for: key) }
+        return made
+    }
+
+    /// The last few closures made, by what they were made from. Ten thousand layers given
+    /// the same animation (added in one loop, begun together) then share one closure, its
+    /// values and key times: one copy in the cache, where ten thousand copies would each be
+    /// fetched from memory every frame. Bounded; keyed by everything a closure reads.
+    private final class Recent: @unchecked Sendable {
+        static let shared = Recent()
+
+        struct Key: Equatable {
+            let layerClass: ObjectIdentifier
+            let keyPath: String
+            let beginTime: Double
+            let timing: MediaTiming
+            let timingFunction: TimingFunction?
+            let values: [AnimationValue?]
+            let keyTimes: [Double]
+            let calculationMode: KeyframeAnimation.CalculationMode?
+            let timingFunctions: [TimingFunction]?
+
+            init?(_ animation: any PropertyAnimation, beginTime: Double, layerClass: Layer.Type) {
+                self.layerClass = ObjectIdentifier(layerClass)
+                keyPath = animation.keyPath
+                self.beginTime = beginTime
+                timing = animation.timing
+                timingFunction = animation.timingFunction
+                switch animation {
+                case let a as BasicAnimation:
+                    values = [a.fromValue, a.toValue, a.byValue]
+                    keyTimes = []
+                    calculationMode = nil
+                    timingFunctions = nil
+                case let a as KeyframeAnimation:
+                    values = a.values
+                    keyTimes = a.effectiveKeyTimes
+                    calculationMode = a.calculationMode
+                    timingFunctions = a.timingFunctions
+                default: return nil
+                }
+            }
+        }
+
+        private let lock = NSLock()
+        private var entries: [(key: Key, apply: Apply)] = []
+        private var next = 0
+        private static let capacity = 8
+
+        func apply(for key: Key) -> Apply? {
+            lock.lock(); defer { lock.unlock() }
+            return entries.first { $0.key == key }?.apply
+        }
+
+        func remember(_ apply: @escaping Apply, for key: Key) {
+            lock.lock(); defer { lock.unlock() }
+            if entries.count < Recent.capacity { entries.append((key, apply)) } else { entries[next] = (key, apply) }
+            next = (next + 1) % Recent.capacity
+        }
     }
 
     /// The ends BasicAnimation.endpoints gives without arithmetic: "current" is the
@@ -62,6 +127,11 @@ enum TypedAnimationApplier {
         let values = a.values.compactMap(V.init(animationValue:))
         guard values.count == a.values.count else { return nil }
         let times = a.effectiveKeyTimes
+        // What the closure reads, without the delegate and completion a shared closure
+        // would keep alive.
+        var a = a
+        a.delegate = nil
+        a.completion = nil
         return { time, layer in
             guard let state = a.state(elapsed: time - beginTime) else { return }
             switch a.position(at: state.fraction, times: times) {

@@ -28,9 +28,9 @@ open class Layer {
     // The stored properties a presentation copy reads and writes are marked
     // `@exclusivity(unchecked)`: the runtime's check of each access costs more than the
     // access, for every layer of every frame, and no code here overlaps two accesses.
-    // Empty arrays start as `Layer.noSublayers` and `Layer.noAnimations`, not `[]`: the
-    // runtime's one empty array is immortal, and retaining or releasing it takes the slow
-    // path, twice per copy made and twice per copy freed.
+    // Arrays that are mostly empty (sublayers of a leaf, animations of a copy) are stored
+    // as nil: an empty array is a reference to be retained and released, and the atomic
+    // operations, a few for each layer of every frame, are a good part of a copy's cost.
 
     /// Geometry and opacity, in the object itself: what animations write (LayerPlacement).
     @exclusivity(unchecked) final var placement = LayerPlacement()
@@ -157,11 +157,17 @@ open class Layer {
 
     // MARK: Tree
 
-    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = Layer.noSublayers
+    public private(set) var sublayers: [Layer] {
+        get { sublayerList ?? [] }
+        set { sublayerList = newValue }
+        _modify {
+            if sublayerList == nil { sublayerList = [] }
+            yield &sublayerList!
+        }
+    }
 
-    /// An empty array with a buffer of its own (see above), shared by every layer
-    /// without sublayers until one is added (which copies it, as any shared array).
-    static let noSublayers: [Layer] = { var a = [Layer](); a.reserveCapacity(1); return a }()
+    /// `sublayers`, nil for none (see above).
+    @exclusivity(unchecked) final var sublayerList: [Layer]?
 
     /// The layer whose `sublayers` hold this one, nil once it is removed or gone.
     public var superlayer: Layer? { parent }
@@ -176,7 +182,7 @@ open class Layer {
 
     deinit {
         // A sublayer only this array holds goes with it: only the others need telling.
-        sublayers.withUnsafeMutableBufferPointer { held in
+        sublayerList?.withUnsafeMutableBufferPointer { held in
             for i in held.indices where !isKnownUniquelyReferenced(&held[i]) { held[i].parent = nil }
         }
     }
@@ -198,7 +204,7 @@ open class Layer {
     /// tell, taken in one go rather than inserted one by one.
     func adoptSublayers(_ copies: [Layer]) {
         for copy in copies { copy.parent = self }
-        sublayers = copies
+        sublayerList = copies
     }
 
     public func insertSublayer(_ layer: Layer, below sibling: Layer) {
@@ -282,11 +288,18 @@ open class Layer {
 
     // MARK: Animation
 
-    /// As `Layer.noSublayers`, for `animationRecords`.
-    static let noAnimations: [AnimationRecord] = { var a = [AnimationRecord](); a.reserveCapacity(1); return a }()
-
     /// Animations in the order they were added (later ones apply on top).
-    @exclusivity(unchecked) var animationRecords: [AnimationRecord] = Layer.noAnimations
+    var animationRecords: [AnimationRecord] {
+        get { recordList ?? [] }
+        set { recordList = newValue }
+        _modify {
+            if recordList == nil { recordList = [] }
+            yield &recordList!
+        }
+    }
+
+    /// `animationRecords`, nil for none (see above).
+    @exclusivity(unchecked) final var recordList: [AnimationRecord]?
     /// Set on the root of a scene's tree by `SceneClock.attach(_:)`.
     var attachedClock: SceneClock?
     /// For a presentation copy: the model layer it was made from.
