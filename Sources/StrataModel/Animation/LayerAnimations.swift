@@ -14,9 +14,9 @@ final class AnimationRecord {
     var didStart = false
     private(set) var didStop = false
     /// Writes the animation at a scene time into a copy of the layer, its key path's
-    /// accessors looked up once (see `direct(_:beginTime:layerClass:)`), in the property's own type
-    /// where it can (`TypedAnimationApplier`); nil applies through `Animation.apply`.
-    private let directApply: ((Double, Layer) -> Void)?
+    /// accessors looked up once (see `direct(_:beginTime:layerClass:)`), in the property's
+    /// own type where it can (`TypedAnimationApplier`), else through `Animation.apply`.
+    private let directApply: (Double, Layer) -> Void
 
     init(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup],
          layerClass: Layer.Type) {
@@ -26,15 +26,16 @@ final class AnimationRecord {
         self.endTime = beginTime + animation.timing.activeParentDuration
         self.groups = groups
         isRemovedOnCompletion = animation.isRemovedOnCompletion
-        directApply = AnimationRecord.direct(animation, beginTime: beginTime, layerClass: layerClass)
+        directApply = AnimationRecord.direct(animation, beginTime: beginTime, layerClass: layerClass) ?? { time, layer in
+            if let state = animation.state(elapsed: time - beginTime) { animation.apply(state, to: layer) }
+        }
         for g in groups { g.animationAdded() }
     }
 
     /// Writes what the animation shows at `time` into `target`, a copy of the layer
     /// holding the record (so of its class: the same key path table).
     func apply(at time: Double, to target: Layer) {
-        if let directApply { return directApply(time, target) }
-        if let state = animation.state(elapsed: time - beginTime) { animation.apply(state, to: target) }
+        directApply(time, target)
     }
 
     /// For the property animations that apply the one way `PropertyAnimation` does (basic,
@@ -201,9 +202,16 @@ extension Layer {
     }
 
     func applyAnimations(to target: Layer, at time: Double) {
-        guard let recordList else { return }
-        for record in recordList where record.applies(at: time) {
-            record.apply(at: time, to: target)
+        // `records` keeps every record alive, whatever an animation does to the layer's
+        // list, so each is used without being retained: atomic operations on the model's
+        // objects, for every layer of every frame, cost more than applying the animation.
+        guard let records = recordList else { return }
+        records.withUnsafeBufferPointer { held in
+            for i in held.indices {
+                Unmanaged.passUnretained(held[i])._withUnsafeGuaranteedRef { record in
+                    if record.applies(at: time) { record.apply(at: time, to: target) }
+                }
+            }
         }
     }
 
