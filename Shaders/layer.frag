@@ -15,7 +15,7 @@ in vec2 v_local;
 out vec4 fragColor;
 
 #ifdef INSTANCED
-// One instance of a batch (see layer.vert): the same values, per instance.
+// One layer of a batch (see layer.vert): the same values, per layer.
 flat in vec4 v_shape;
 flat in vec4 v_params;
 flat in vec4 v_background;

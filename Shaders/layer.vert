@@ -5,8 +5,9 @@
 layout(location = 0) in vec2 a_corner;
 
 #ifdef INSTANCED
-// A run of layers in one draw (LayerBatch): each instance's values, which are otherwise
-// uniforms, come as attributes; the fragment shader's go on as flat varyings.
+// A run of layers in one draw (LayerBatch): each layer's values, which are otherwise
+// uniforms, come as attributes of its quad's corners; the fragment shader's go on as
+// flat varyings.
 layout(location = 1) in mat4 a_matrix;      // locations 1-4
 layout(location = 5) in vec4 a_rect;
 layout(location = 6) in vec4 a_shape;

@@ -16,7 +16,7 @@ import StrataTestSupport
         return cell
     }
 
-    @Test func anInstanceHoldsTheDrawsValuesInLayerVertsOrder() {
+    @Test func eachCornerHoldsTheDrawsValuesInLayerVertsOrder() {
         let d = LayerDraw(quad: Quad(matrix: Transform3D.makeScale(2, 3, 1).concatenating(.makeTranslation(10, 20, 0)),
                                      rect: Rect(x: -1.5, y: -1.5, width: 15, height: 13)),
                           shape: RoundedRect(rect: Rect(x: 0, y: 0, width: 12, height: 10), cornerRadius: 2),
@@ -25,13 +25,18 @@ import StrataTestSupport
         var data: [GLfloat] = [7]
         LayerBatch.append(d, to: &data)
         LayerBatch.append(d, to: &data)
-        #expect(data.count == 1 + 2 * LayerBatch.floatsPerInstance && data[0] == 7)
+        let perDraw = 4 * LayerBatch.floatsPerVertex
+        #expect(data.count == 1 + 2 * perDraw && data[0] == 7)
         // Matrix by rows (GL's columns), quad rect, shape, radius / border / opacity / spare,
-        // premultiplied background and border colors.
-        let expected: [GLfloat] = [2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 10, 20, 0, 1,
-                                   -1.5, -1.5, 15, 13, 0, 0, 12, 10, 2, 1.5, 0.75, 0,
-                                   0.5, 0.25, 0, 0.5, 0.25, 0.25, 0.25, 0.25]
-        #expect(Array(data[1...36]) == expected && Array(data[37...]) == expected)
+        // premultiplied background and border colors; on each corner, after its position.
+        let values: [GLfloat] = [2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 10, 20, 0, 1,
+                                 -1.5, -1.5, 15, 13, 0, 0, 12, 10, 2, 1.5, 0.75, 0,
+                                 0.5, 0.25, 0, 0.5, 0.25, 0.25, 0.25, 0.25]
+        let corners: [[GLfloat]] = [[0, 0], [1, 0], [0, 1], [1, 1]]
+        let expected = corners.flatMap { $0 + values }
+        #expect(Array(data[1...perDraw]) == expected && Array(data[(1 + perDraw)...]) == expected)
+        // Two triangles a draw, as the unit quad's strip makes them: (0 1 2) and (2 1 3).
+        #expect(LayerBatch.indices(count: 2) == [0, 1, 2, 2, 1, 3, 4, 5, 6, 6, 5, 7])
     }
 
     @Test func aGridOfCellsIsTheSameBatchedAsDrawnOneByOne() throws {

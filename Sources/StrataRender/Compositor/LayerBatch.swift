@@ -1,16 +1,25 @@
 import StrataModel
 
-/// A run of layer draws issued as one instanced draw call: consecutive in the list, the
-/// same layer.frag variant, and no texture to bind (a solid background and/or a border),
-/// so nothing but per-draw values differs between them. Each draw's values, which
-/// otherwise go up as uniforms one call at a time, become one instance's attributes
-/// (`layer.vert` and `layer.frag` under INSTANCED); the same numbers reach the same
-/// arithmetic, and GL draws instances in order, so every pixel blends as before. A table
-/// of 500 cells costs one draw call, not 500 times eight uniform uploads and a draw.
+/// A run of layer draws issued as one draw call: consecutive in the list, the same
+/// layer.frag variant, and no texture to bind (a solid background and/or a border), so
+/// nothing but per-draw values differs between them. Each draw's values, which otherwise
+/// go up as uniforms one call at a time, become attributes of its quad's four corners
+/// (`layer.vert` and `layer.frag` under INSTANCED), and its two triangles are the ones the
+/// unit quad's strip makes, (0 1 2) and (2 1 3), indexed: the same numbers reach the same
+/// arithmetic, and GL draws triangles in order, so every pixel blends as before. A table
+/// of 500 cells costs one draw call, not 500 times eight uniform uploads and a draw. Not
+/// GL instancing: llvmpipe runs its vertex pipeline once per instance, which costs about a
+/// microsecond each; an indexed draw runs it once for the run.
 struct LayerBatch {
     /// Floats per instance: the matrix (16), the quad's rect (4), the shape (4), radius,
     /// border width and opacity (4, one spare), background and border color (4 + 4).
     static let floatsPerInstance = 36
+    /// Floats per corner: its unit-square position (a_corner), then the draw's values.
+    static let floatsPerVertex = 2 + floatsPerInstance
+    /// The unit quad's corners, in the strip's order (the one `Renderer` draws a quad in).
+    static let corners: [(GLfloat, GLfloat)] = [(0, 0), (1, 0), (0, 1), (1, 1)]
+    /// A draw's two triangles, as corner indices: the strip's, in its order and winding.
+    static let triangles: [UInt32] = [0, 1, 2, 2, 1, 3]
     /// Shorter runs are drawn one by one: a batch costs a buffer upload of its own.
     static let minimumCount = 2
 
@@ -22,12 +31,28 @@ struct LayerBatch {
         return false
     }
 
-    /// The draw's values as its instance's floats, in the attribute order of layer.vert,
-    /// added to `data`.
+    /// The draw's four corners, each its position in the unit square and the draw's values
+    /// in the attribute order of layer.vert, added to `data`.
     static func append(_ d: LayerDraw, to data: inout [GLfloat]) {
         let at = data.count
-        data.append(contentsOf: repeatElement(0, count: floatsPerInstance))
-        data.withUnsafeMutableBufferPointer { write(d, to: $0.baseAddress! + at) }
+        data.append(contentsOf: repeatElement(0, count: 4 * floatsPerVertex))
+        data.withUnsafeMutableBufferPointer { buffer in
+            let first = buffer.baseAddress! + at
+            for (i, c) in corners.enumerated() {
+                let v = first + i * floatsPerVertex
+                v[0] = c.0
+                v[1] = c.1
+                if i == 0 { write(d, to: v + 2) } else { (v + 2).update(from: first + 2, count: floatsPerInstance) }
+            }
+        }
+    }
+
+    /// The indices of `count` draws' triangles (draw i's corners are 4i...4i+3).
+    static func indices(count: Int) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(count * triangles.count)
+        for i in 0..<count { for t in triangles { out.append(UInt32(4 * i) + t) } }
+        return out
     }
 
     /// The draw's instance written at `out` (`floatsPerInstance` floats): stores, no

@@ -39,12 +39,15 @@ public final class Renderer {
     /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
     /// off only to check that culling changes no byte.
     var cullsHiddenDraws = true { didSet { lastRendered = nil } }
-    /// Issues runs of layer draws as one instanced draw (`LayerBatch`); off only to check
+    /// Issues runs of layer draws as one draw call (`LayerBatch`); off only to check
     /// that batching changes no byte.
     var batchesLayerDraws = true { didSet { lastRendered = nil } }
     private var batchVertexArray: GLuint = 0
     private var batchBuffer: GLuint = 0
-    /// The instances of the batch being drawn, kept so frames after the first allocate nothing.
+    /// Every batch's triangles, as corner indices, for up to `batchIndexCapacity` draws.
+    private var batchIndexBuffer: GLuint = 0
+    private var batchIndexCapacity = 0
+    /// The corners of the batch being drawn, kept so frames after the first allocate nothing.
     private var batchData: [GLfloat] = []
     /// Draws a run of coincident copies in one pass (`StackDraw`). The pass blends as
     /// llvmpipe rounds, so another GL draws every copy; off also to check that the pass
@@ -89,6 +92,7 @@ public final class Renderer {
         gl.deleteBuffers(1, &vertexBuffer)
         gl.deleteVertexArrays(1, &vertexArray)
         if batchBuffer != 0 { gl.deleteBuffers(1, &batchBuffer) }
+        if batchIndexBuffer != 0 { gl.deleteBuffers(1, &batchIndexBuffer) }
         if batchVertexArray != 0 { gl.deleteVertexArrays(1, &batchVertexArray) }
         deleteTextResources()
         backdropPass?.deleteTargets()
@@ -340,9 +344,9 @@ public final class Renderer {
         drawQuad(visibility)
     }
 
-    /// Puts the instances of the run of batchable draws of `variant` from `start` into
+    /// Puts the corners of the run of batchable draws of `variant` from `start` into
     /// `batchData`, skipping hidden ones; the run ends at a draw of another kind or one cut
-    /// into pieces. Returns the index after the run and the instances in it.
+    /// into pieces. Returns the index after the run and the draws in it.
     private func collectBatch(_ list: DrawList, from start: Int, _ variant: LayerVariant,
                               _ visibility: [DrawVisibility]) -> (end: Int, count: Int) {
         batchData.removeAll(keepingCapacity: true)
@@ -359,29 +363,37 @@ public final class Renderer {
         return (end, count)
     }
 
-    /// The instances in `batchData`, in one call: the unit quad per vertex, the rest per instance.
+    /// The draws in `batchData`, in one indexed call (see `LayerBatch`).
     private func drawBatch(count: Int) {
         if batchVertexArray == 0 {
             gl.genVertexArrays(1, &batchVertexArray)
             gl.bindVertexArray(batchVertexArray)
-            gl.bindBuffer(GLConstant.arrayBuffer, vertexBuffer)
-            gl.vertexAttribPointer(0, 2, GLConstant.float, 0, 0, nil)
-            gl.enableVertexAttribArray(0)
             gl.genBuffers(1, &batchBuffer)
             gl.bindBuffer(GLConstant.arrayBuffer, batchBuffer)
+            let float = MemoryLayout<GLfloat>.size, stride = GLsizei(LayerBatch.floatsPerVertex * float)
+            gl.vertexAttribPointer(0, 2, GLConstant.float, 0, stride, nil)
+            gl.enableVertexAttribArray(0)
             // Locations 1...9: the matrix's four columns, then five vec4s (see layer.vert).
-            let stride = GLsizei(LayerBatch.floatsPerInstance * MemoryLayout<GLfloat>.size)
             for location in 1...9 {
                 gl.vertexAttribPointer(GLuint(location), 4, GLConstant.float, 0, stride,
-                                       UnsafeRawPointer(bitPattern: (location - 1) * 4 * MemoryLayout<GLfloat>.size))
+                                       UnsafeRawPointer(bitPattern: (2 + (location - 1) * 4) * float))
                 gl.enableVertexAttribArray(GLuint(location))
-                gl.vertexAttribDivisor(GLuint(location), 1)
             }
+            gl.genBuffers(1, &batchIndexBuffer)
         }
         gl.bindVertexArray(batchVertexArray)
+        if count > batchIndexCapacity {
+            // Kept across frames: the indices of a run depend only on its length.
+            let n = max(count, 2 * batchIndexCapacity)
+            gl.bindBuffer(GLConstant.elementArrayBuffer, batchIndexBuffer)  // the vertex array's, from now on
+            LayerBatch.indices(count: n).withUnsafeBytes {
+                gl.bufferData(GLConstant.elementArrayBuffer, $0.count, $0.baseAddress, GLConstant.staticDraw)
+            }
+            batchIndexCapacity = n
+        }
         gl.bindBuffer(GLConstant.arrayBuffer, batchBuffer)
         batchData.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.streamDraw) }
-        gl.drawArraysInstanced(GLConstant.triangleStrip, 0, 4, GLsizei(count))
+        gl.drawElements(GLConstant.triangles, GLsizei(count * LayerBatch.triangles.count), GLConstant.unsignedInt, nil)
         gl.bindVertexArray(vertexArray)
     }
 
@@ -506,7 +518,7 @@ struct LayerVariant: Hashable {
     var background: Bool
     var fill: FillKind
     var border: Bool
-    /// A batch's program: the per-draw values per instance (`LayerBatch`).
+    /// A batch's program: the per-draw values as attributes (`LayerBatch`).
     var instanced = false
 
     init(background: Bool, fill: FillKind, border: Bool) {

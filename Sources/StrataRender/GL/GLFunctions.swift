@@ -76,6 +76,7 @@ public struct GLFunctions {
     let enableVertexAttribArray: @convention(c) (GLuint) -> Void
     let drawArrays: @convention(c) (GLenum, GLint, GLsizei) -> Void
     let drawArraysInstanced: @convention(c) (GLenum, GLint, GLsizei, GLsizei) -> Void
+    let drawElements: @convention(c) (GLenum, GLsizei, GLenum, UnsafeRawPointer?) -> Void
     let vertexAttribDivisor: @convention(c) (GLuint, GLuint) -> Void
     let scissor: @convention(c) (GLint, GLint, GLsizei, GLsizei) -> Void
 
@@ -143,6 +144,7 @@ public struct GLFunctions {
         enableVertexAttribArray = try fn("glEnableVertexAttribArray")
         drawArrays = try fn("glDrawArrays")
         drawArraysInstanced = try fn("glDrawArraysInstanced")
+        drawElements = try fn("glDrawElements")
         vertexAttribDivisor = try fn("glVertexAttribDivisor")
         scissor = try fn("glScissor")
     }
@@ -193,6 +195,9 @@ public enum GLConstant {
     public static let staticDraw: GLenum = 0x88E4
     public static let streamDraw: GLenum = 0x88E0
     public static let triangleStrip: GLenum = 0x0005
+    public static let triangles: GLenum = 0x0004
+    public static let elementArrayBuffer: GLenum = 0x8893
+    public static let unsignedInt: GLenum = 0x1405
     public static let back: GLenum = 0x0405
     public static let maxTextureSize: GLenum = 0x0D33
 }
