@@ -51,8 +51,8 @@ func replayBench(floorFrames: Int, rounds: Int = 3) throws {
         var bytes = 0, frame60 = 0
         for i in 0..<frameCount {
             let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/" + Replayer.frameFileName(i))[.size] as? Int) ?? 0
-            bytes += size ?? 0
-            if i == 60 { frame60 = size ?? 0 }
+            bytes += size
+            if i == 60 { frame60 = size }
         }
         let ratio = stats(replayWall).median / stats(floorWall).median
         emit([("case", "replay-vs-floor-\(w)x\(h)"), ("trace", "carousel-drag"), ("frames", frameCount),

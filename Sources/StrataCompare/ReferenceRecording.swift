@@ -157,7 +157,7 @@ public final class ReferenceRecording {
 
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     /// glibc's renameat2, looked up at run time (Swift's Glibc module does not declare it).
-    nonisolated(unsafe) private static let renameat2: RenameAt2? = {
+    private static let renameat2: RenameAt2? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
         return unsafeBitCast(symbol, to: RenameAt2.self)
     }()
