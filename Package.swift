@@ -61,6 +61,7 @@ let package = Package(
                     .embedInCode("curl.frag"), .embedInCode("backing.frag"),
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
                     .embedInCode("backdrop.frag"), .embedInCode("stack.frag"),
+                    .embedInCode("floor.vert"), .embedInCode("floor.frag"),
                 ]),
 
         // Image files: PNG encode/decode (libdeflate, libpng), atomic writes, the pipeline's error type.

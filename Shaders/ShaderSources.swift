@@ -15,5 +15,7 @@ public enum ShaderSources {
         "backdrop.frag": String(decoding: PackageResources.backdrop_frag, as: UTF8.self),
         "backing.frag": String(decoding: PackageResources.backing_frag, as: UTF8.self),
         "stack.frag": String(decoding: PackageResources.stack_frag, as: UTF8.self),
+        "floor.vert": String(decoding: PackageResources.floor_vert, as: UTF8.self),
+        "floor.frag": String(decoding: PackageResources.floor_frag, as: UTF8.self),
     ]
 }

@@ -119,6 +119,10 @@ if CommandLine.arguments.contains("--scale") {
     do { try scaleBench(renderer: try Renderer(surface: try makeOffscreenSurface()), rounds: frames); try animationBench(runs: max(30, frames)) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
+if CommandLine.arguments.contains("--grid") {
+    do { try gridFloorBench(renderer: try Renderer(surface: try makeOffscreenSurface()), rounds: frames) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--animations") {
     do { try animationBench(runs: max(30, frames)) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
@@ -147,6 +151,7 @@ do {
                     layers: planes + 2, root: carousel(planes: planes, viewSize: small))
     }
     try scaleBench(renderer: renderer, rounds: frames)
+    try gridFloorBench(renderer: renderer, rounds: frames)
     try animationBench(runs: max(30, frames))
 } catch {
     FileHandle.standardError.write(Data("bench: error: \(error)\n".utf8))
