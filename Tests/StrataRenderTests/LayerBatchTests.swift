@@ -39,6 +39,28 @@ import StrataTestSupport
         #expect(LayerBatch.indices(count: 2) == [0, 1, 2, 2, 1, 3, 4, 5, 6, 6, 5, 7])
     }
 
+    @Test func cornersWrittenInPlaceHoldEachDrawsCornersInOrderAcrossGrowth() {
+        // The renderer's storage, past its first capacity (64 draws) and reused: each
+        // draw's four corners where the array version puts them, none left over.
+        let corners = LayerBatch.Corners()
+        for round in 0..<2 {
+            corners.removeAll()
+            var expected: [GLfloat] = []
+            for i in 0..<(150 + 100 * round) {
+                let d = LayerDraw(quad: Quad(matrix: .makeTranslation(Double(i), -Double(i) / 3, 0),
+                                             rect: Rect(x: -1.5, y: -1.5, width: 15, height: 13 + Double(i))),
+                                  shape: RoundedRect(rect: Rect(x: 0, y: 0, width: 12, height: 10 + Double(i)), cornerRadius: 2),
+                                  backgroundColor: Color(red: Double(i % 7) / 6, green: 0.5, blue: 0, alpha: 1), fill: .none,
+                                  borderWidth: Double(i % 3), borderColor: Color(white: 1, alpha: 0.25), opacity: 1, name: nil)
+                corners.append(d)
+                LayerBatch.append(d, to: &expected)
+                #expect(expected[expected.count - LayerBatch.floatsPerVertex + 14] == GLfloat(i))  // the last corner's m41
+            }
+            #expect(corners.values == expected)
+            #expect(corners.bytes.count == expected.count * MemoryLayout<GLfloat>.size)
+        }
+    }
+
     @Test func aGridOfCellsIsTheSameBatchedAsDrawnOneByOne() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 480, height: 320)

@@ -140,6 +140,37 @@ import StrataTestSupport
         #expect(OcclusionCulling.squareBox(turned) == nil && OcclusionCulling.shrunkBox(turned) != nil)
     }
 
+    @Test func cornersWithoutPerspectiveAreTheProjectedOnesBitForBit() {
+        // The shortcut (no z or w row, no divide) against apply and the divide, down to
+        // the sign of a zero: moved, scaled by non-powers of two, mirrored, turned, tilted
+        // about x (flattened, so no perspective), with zeros of both signs in the matrix
+        // and the rectangle, and rectangles the shortcut must leave alone (not finite).
+        var t3 = Transform3D.makeRotation(0.7, 1, 0, 0)
+        t3.m34 = 0
+        let matrices: [Transform3D] = [
+            .identity, .makeTranslation(-0.0, 12.5, 0), .makeScale(3, 1.0 / 3, 1), .makeScale(-1.5, 0.75, 1),
+            .makeScale(-1, -1, 1).concatenating(.makeTranslation(-0.0, -0.0, 0)),
+            .makeRotation(0.3, 0, 0, 1).concatenating(.makeTranslation(101.25, -7, 0)),
+            .makeRotation(.pi / 2, 0, 0, 1), t3.flattened.concatenating(.makeScale(2, 2, 1)),
+            Transform3D.makeScale(2, 2, 1).concatenating(.makeTranslation(0.1, 0.2, 0)),
+        ]
+        let rects = [Rect(x: 0, y: 0, width: 12, height: 12), Rect(x: -0.0, y: -0.0, width: 0, height: 0),
+                     Rect(x: -1.5, y: -1.5, width: 15, height: 15), Rect(x: 4.37, y: -20.1, width: -3.3, height: 0.01),
+                     Rect(x: 1e300, y: -1e-300, width: 1, height: 1e300), Rect(x: 0, y: 0, width: .infinity, height: 1),
+                     Rect(x: .nan, y: 0, width: 1, height: 1)]
+        func bits(_ c: (Point, Point, Point, Point)?) -> [UInt64]? {
+            c.map { [$0.0, $0.1, $0.2, $0.3].flatMap { [$0.x.bitPattern, $0.y.bitPattern] } }
+        }
+        var quick = 0
+        for m in matrices {
+            for r in rects {
+                #expect(bits(m.pixelCorners(of: r)) == bits(m.projectedCorners(of: r)), "\(r) by \(m)")
+                if m.m44 == 1 && r.width.isFinite && r.minX.isFinite { quick += 1 }
+            }
+        }
+        #expect(quick >= 40)
+    }
+
     @Test func sortingAndExtremesOfFourAgreeWithTheArrays() {
         let values: [Double] = [3, -1, 0, -0.0, 2.5, .nan, .infinity, -.infinity, 1e300, 7]
         for a in values { for b in values { for c in values.prefix(5) { for d in values.suffix(5) {

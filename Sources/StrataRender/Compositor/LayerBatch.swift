@@ -36,15 +36,57 @@ struct LayerBatch {
     static func append(_ d: LayerDraw, to data: inout [GLfloat]) {
         let at = data.count
         data.append(contentsOf: repeatElement(0, count: 4 * floatsPerVertex))
-        data.withUnsafeMutableBufferPointer { buffer in
-            let first = buffer.baseAddress! + at
-            for (i, c) in corners.enumerated() {
-                let v = first + i * floatsPerVertex
-                v[0] = c.0
-                v[1] = c.1
-                if i == 0 { write(d, to: v + 2) } else { (v + 2).update(from: first + 2, count: floatsPerInstance) }
-            }
+        data.withUnsafeMutableBufferPointer { writeCorners(d, to: $0.baseAddress! + at) }
+    }
+
+    /// The draw's four corners written at `out` (`4 * floatsPerVertex` floats): its values
+    /// once, then copied after each corner's position.
+    static func writeCorners(_ d: LayerDraw, to out: UnsafeMutablePointer<GLfloat>) {
+        write(d, to: out + 2)
+        for (i, c) in corners.enumerated() {
+            let v = out + i * floatsPerVertex
+            v[0] = c.0
+            v[1] = c.1
+            if i > 0 { (v + 2).update(from: out + 2, count: floatsPerInstance) }
         }
+    }
+
+    /// The corners of a batch, written in place (`writeCorners`) into storage kept from
+    /// frame to frame and grown by doubling: no capacity check per value, nothing zeroed
+    /// first, no array to access exclusively per draw.
+    final class Corners {
+        private var storage: UnsafeMutablePointer<GLfloat>
+        private var capacity: Int
+        /// Floats written since `removeAll`.
+        private(set) var count = 0
+
+        init() {
+            capacity = 64 * 4 * LayerBatch.floatsPerVertex
+            storage = .allocate(capacity: capacity)
+        }
+
+        deinit { storage.deallocate() }
+
+        func removeAll() { count = 0 }
+
+        func append(_ d: LayerDraw) {
+            let n = 4 * LayerBatch.floatsPerVertex
+            if count + n > capacity {
+                let grown = UnsafeMutablePointer<GLfloat>.allocate(capacity: 2 * capacity)
+                grown.moveInitialize(from: storage, count: count)
+                storage.deallocate()
+                storage = grown
+                capacity *= 2
+            }
+            LayerBatch.writeCorners(d, to: storage + count)
+            count += n
+        }
+
+        /// What was written, as bytes (valid until the next `append`).
+        var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count * MemoryLayout<GLfloat>.size) }
+
+        /// What was written, as floats (for tests).
+        var values: [GLfloat] { Array(UnsafeBufferPointer(start: storage, count: count)) }
     }
 
     /// The indices of `count` draws' triangles (draw i's corners are 4i...4i+3).

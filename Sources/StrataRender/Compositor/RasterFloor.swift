@@ -17,8 +17,8 @@ import StrataModel
     private let width: Int, height: Int
     private var trivialProgram: ShaderProgram?
     private var vertexArray: GLuint = 0, vertexBuffer: GLuint = 0, indexBuffer: GLuint = 0
-    /// The corners `write` made, as `LayerBatch` lays them out.
-    public private(set) var corners: [GLfloat] = []
+    /// The corners `write` made, as the renderer writes a batch's.
+    private let corners = LayerBatch.Corners()
     private var loaded: (program: ShaderProgram, indices: Int)?
 
     public init(renderer: Renderer, width: Int, height: Int) throws {
@@ -42,10 +42,10 @@ import StrataModel
     }
 
     /// Writes the corners of the list's batchable layer draws into `corners`, as the
-    /// renderer writes a batch's (`LayerBatch.append`), into storage kept across calls.
+    /// renderer writes a batch's (`LayerBatch.Corners`), into storage kept across calls.
     public func write(_ list: DrawList) {
-        corners.removeAll(keepingCapacity: true)
-        for case .layer(let d) in list.commands where LayerBatch.canBatch(d) { LayerBatch.append(d, to: &corners) }
+        corners.removeAll()
+        for case .layer(let d) in list.commands where LayerBatch.canBatch(d) { corners.append(d) }
     }
 
     /// Uploads `corners` as the renderer uploads a batch (a stream buffer, respecified).
@@ -53,7 +53,8 @@ import StrataModel
         try renderer.surface.makeCurrent()
         prepareBuffers()
         gl.bindBuffer(GLConstant.arrayBuffer, vertexBuffer)
-        corners.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.streamDraw) }
+        let bytes = corners.bytes
+        gl.bufferData(GLConstant.arrayBuffer, bytes.count, bytes.baseAddress, GLConstant.streamDraw)
     }
 
     /// Loads the list's batchable layer draws for `program`, once: `draw` then draws them.
@@ -78,7 +79,8 @@ import StrataModel
             var variant = LayerVariant(first)
             variant.instanced = true
             p = try renderer.layerProgram(for: variant)
-            corners.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.staticDraw) }
+            let bytes = corners.bytes
+            gl.bufferData(GLConstant.arrayBuffer, bytes.count, bytes.baseAddress, GLConstant.staticDraw)
             let stride = GLsizei(LayerBatch.floatsPerVertex * float)
             gl.vertexAttribPointer(0, 2, GLConstant.float, 0, stride, nil)
             gl.enableVertexAttribArray(0)

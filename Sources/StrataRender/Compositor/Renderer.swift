@@ -48,7 +48,7 @@ public final class Renderer {
     private var batchIndexBuffer: GLuint = 0
     private var batchIndexCapacity = 0
     /// The corners of the batch being drawn, kept so frames after the first allocate nothing.
-    private var batchData: [GLfloat] = []
+    private let batchCorners = LayerBatch.Corners()
     /// Draws a run of coincident copies in one pass (`StackDraw`). The pass blends as
     /// llvmpipe rounds, so another GL draws every copy; off also to check that the pass
     /// gives the bytes drawing every copy gives.
@@ -345,17 +345,17 @@ public final class Renderer {
     }
 
     /// Puts the corners of the run of batchable draws of `variant` from `start` into
-    /// `batchData`, skipping hidden ones; the run ends at a draw of another kind or one cut
+    /// `batchCorners`, skipping hidden ones; the run ends at a draw of another kind or one cut
     /// into pieces. Returns the index after the run and the draws in it.
     private func collectBatch(_ list: DrawList, from start: Int, _ variant: LayerVariant,
                               _ visibility: [DrawVisibility]) -> (end: Int, count: Int) {
-        batchData.removeAll(keepingCapacity: true)
+        batchCorners.removeAll()
         var end = start, count = 0
         while end < list.commands.count, case .layer(let d) = list.commands[end], LayerBatch.canBatch(d),
               LayerVariant(d) == variant {
             if case .pieces = visibility[end] { break }
             if visibility[end] == .whole {
-                LayerBatch.append(d, to: &batchData)
+                batchCorners.append(d)
                 count += 1
             }
             end += 1
@@ -363,7 +363,7 @@ public final class Renderer {
         return (end, count)
     }
 
-    /// The draws in `batchData`, in one indexed call (see `LayerBatch`).
+    /// The draws in `batchCorners`, in one indexed call (see `LayerBatch`).
     private func drawBatch(count: Int) {
         if batchVertexArray == 0 {
             gl.genVertexArrays(1, &batchVertexArray)
@@ -392,7 +392,8 @@ public final class Renderer {
             batchIndexCapacity = n
         }
         gl.bindBuffer(GLConstant.arrayBuffer, batchBuffer)
-        batchData.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.streamDraw) }
+        let corners = batchCorners.bytes
+        gl.bufferData(GLConstant.arrayBuffer, corners.count, corners.baseAddress, GLConstant.streamDraw)
         gl.drawElements(GLConstant.triangles, GLsizei(count * LayerBatch.triangles.count), GLConstant.unsignedInt, nil)
         gl.bindVertexArray(vertexArray)
     }

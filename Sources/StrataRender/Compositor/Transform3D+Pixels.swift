@@ -7,6 +7,21 @@ extension Transform3D {
     /// The rectangle's corners in output pixels (min-min, max-min, max-max, min-max), or
     /// nil when one is at or behind the eye plane (w <= 0).
     func pixelCorners(of r: Rect) -> (Point, Point, Point, Point)? {
+        // No perspective (most draws): w is 1 exactly (finite coordinates times zeros, plus
+        // m44 = 1) and dividing by it changes nothing, so x and y are `apply`'s own sums,
+        // computed without the z and w rows or a division.
+        if m14 == 0, m24 == 0, m34 == 0, m44 == 1,
+           r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite {
+            func p(_ x: Double, _ y: Double) -> Point {
+                Point(x: x * m11 + y * m21 + 0 * m31 + m41, y: x * m12 + y * m22 + 0 * m32 + m42)
+            }
+            return (p(r.minX, r.minY), p(r.maxX, r.minY), p(r.maxX, r.maxY), p(r.minX, r.maxY))
+        }
+        return projectedCorners(of: r)
+    }
+
+    /// `pixelCorners` the long way, for any matrix: each corner through `apply`, divided by w.
+    func projectedCorners(of r: Rect) -> (Point, Point, Point, Point)? {
         let v0 = apply(x: r.minX, y: r.minY), v1 = apply(x: r.maxX, y: r.minY)
         let v2 = apply(x: r.maxX, y: r.maxY), v3 = apply(x: r.minX, y: r.maxY)
         guard v0.w > 0, v1.w > 0, v2.w > 0, v3.w > 0 else { return nil }
