@@ -8,7 +8,8 @@ import StrataModel
 /// - `grid-floor-raster-...`: GL alone. The grid's cells loaded once (`RasterFloor`), then
 ///   cleared and drawn in one indexed call, timed until glFinish: 5 cells (10 triangles)
 ///   against 500 (1000), alternating rounds, with a trivial program (corners in pixels, one
-///   color) and with layer.frag's batched variant on the corners a frame's batch has.
+///   color), the same on quads shrunk to one pixel (what the triangles cost without their
+///   pixels: the rest is fill) and layer.frag's batched variant on a frame's batch corners.
 ///   `submit` is the draw call (llvmpipe shades vertices and bins triangles there), `wait`
 ///   glFinish (rasterizing and fragment shading, on its threads).
 /// - `grid-frame-split-...`: the grid frame's parts for 5 and 500 cells, alternating: the
@@ -44,8 +45,13 @@ func gridFloorBench(renderer: Renderer, rounds: Int) throws {
             l.add(["submit": b.submit, "wait": b.wait, "total": b.submit + b.wait])
         }
         let extra = Double(triangles.1 - triangles.0)
+        // The pixels the large side's quads span (the grid is unscaled and unturned).
+        let pixels = program == .trivialPixel ? triangles.1 / 2 : largeList.commands.reduce(0) { n, c in
+            guard case .layer(let d) = c else { return n }
+            return n + Int((d.quad.rect.width * d.quad.matrix.m11 * d.quad.rect.height * d.quad.matrix.m22).rounded())
+        }
         emit([("case", "grid-floor-raster-\(triangles.1)-over-\(triangles.0)-triangles-480x320"), ("program", program.rawValue),
-              ("rounds", rounds)] + s.fields("small", ["total", "submit", "wait"]) + l.fields("large", ["total", "submit", "wait"])
+              ("rounds", rounds), ("large_quad_pixels", pixels)] + s.fields("small", ["total", "submit", "wait"]) + l.fields("large", ["total", "submit", "wait"])
              + [("ratio_median", l.median("total") / s.median("total")),
                 ("us_per_triangle", (l.median("total") - s.median("total")) * 1000 / extra),
                 ("us_per_triangle_submit", (l.median("submit") - s.median("submit")) * 1000 / extra),

@@ -3,13 +3,15 @@ import StrataModel
 /// The bench's floor under a frame of many small layers (`@_spi(Bench)`, not API; no
 /// frame uses it): the layer draws of a list loaded once into a buffer, then drawn as
 /// one indexed call into a target of its own, so that timing `draw` and the wait after
-/// it measures GL alone, per triangle, with no draw list, culling or upload. Two programs:
-/// `trivial` (floor.vert/floor.frag: corners already in pixels, one constant color) and
-/// `layerBatch` (layer.vert/layer.frag's INSTANCED variant with the corners `LayerBatch`
-/// writes, which is what a frame's batch costs GL). The other two steps of a batch, writing
+/// it measures GL alone, per triangle, with no draw list, culling or upload. Three
+/// programs: `trivial` (floor.vert/floor.frag: corners already in pixels, one constant
+/// color), `trivialPixel` (the same with each quad shrunk to one pixel at its first
+/// corner: the triangles' cost without their pixels) and `layerBatch` (layer.vert/
+/// layer.frag's INSTANCED variant with the corners `LayerBatch` writes, which is what a
+/// frame's batch costs GL). The other two steps of a batch, writing
 /// its corners and uploading them, are here too, to be timed apart on the same list.
 @_spi(Bench) public final class RasterFloor {
-    public enum Program: String, CaseIterable, Sendable { case trivial, layerBatch = "layer-batch" }
+    public enum Program: String, CaseIterable, Sendable { case trivial, trivialPixel = "trivial-1px", layerBatch = "layer-batch" }
 
     private let renderer: Renderer
     private var gl: GLFunctions { renderer.gl }
@@ -89,7 +91,7 @@ import StrataModel
                                        UnsafeRawPointer(bitPattern: (2 + (location - 1) * 4) * float))
                 gl.enableVertexAttribArray(GLuint(location))
             }
-        case .trivial:
+        case .trivial, .trivialPixel:
             if trivialProgram == nil {
                 trivialProgram = try ShaderProgram(gl: gl, vertex: "floor.vert", fragment: "floor.frag", source: renderer.shaders)
             }
@@ -100,11 +102,16 @@ import StrataModel
             pixels.reserveCapacity(count * 8)
             for case .layer(let d) in list.commands where LayerBatch.canBatch(d) {
                 let r = d.quad.rect, m = d.quad.matrix
-                for (u, v) in LayerBatch.corners {
-                    let x = r.minX + Double(u) * r.width, y = r.minY + Double(v) * r.height
+                func pixel(_ x: Double, _ y: Double) -> (x: GLfloat, y: GLfloat) {
                     let w = x * m.m14 + y * m.m24 + m.m44
-                    pixels.append(GLfloat((x * m.m11 + y * m.m21 + m.m41) / w))
-                    pixels.append(GLfloat((x * m.m12 + y * m.m22 + m.m42) / w))
+                    return (GLfloat((x * m.m11 + y * m.m21 + m.m41) / w), GLfloat((x * m.m12 + y * m.m22 + m.m42) / w))
+                }
+                let first = pixel(r.minX, r.minY)
+                for (u, v) in LayerBatch.corners {
+                    let p = program == .trivialPixel ? (x: first.x + u, y: first.y + v)
+                        : pixel(r.minX + Double(u) * r.width, r.minY + Double(v) * r.height)
+                    pixels.append(p.x)
+                    pixels.append(p.y)
                 }
             }
             pixels.withUnsafeBytes { gl.bufferData(GLConstant.arrayBuffer, $0.count, $0.baseAddress, GLConstant.staticDraw) }
