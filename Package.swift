@@ -47,8 +47,10 @@ let package = Package(
         // kind of file, its longjmp errors wrapped so Swift sees messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGCodec"),
 
+        // A header of the compiler's prefetch builtin; nothing to link.
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // Geometry and the layer tree: pure Swift, no GL.
-        .target(name: "StrataModel", path: "Sources/StrataModel"),
+        .target(name: "StrataModel", dependencies: ["CPrefetch"], path: "Sources/StrataModel"),
 
         // GLSL sources, embedded into the binary at build time; Shaders/ is the only copy.
         .target(name: "StrataShaders", path: "Shaders",

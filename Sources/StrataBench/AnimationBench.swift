@@ -8,12 +8,13 @@ import StrataModel
 /// a basic animation of position (autoreversing), all repeating forever so every run
 /// finds them mid-flight. Timed per frame:
 ///
-/// - `presentation_ms`: `root.presentation(at:)`, the copy a frame draws, animations applied;
+/// - `presentation_ms`: `root.presentation(at:)`, the copy a frame draws, animations applied
+///   (the last frame's copy, which nothing else holds by then, rewritten in place);
 /// - `copy_only_ms`: the same on an identical tree without animations (what a frame pays
 ///   anyway), so the difference is the animation bookkeeping;
 /// - `clock_advance_ms`: `SceneClock.advance(to:)` with nothing due, the other per-frame step;
 /// - `presentation_cpu_ms`: the presentation's CPU time, which a busy machine inflates less;
-/// - `free_ms`: releasing a presentation tree, which the frame after it pays.
+/// - `free_ms`: dropping a frame's presentation tree (the model keeps it for the next).
 ///
 /// Each run is a different frame time (i / 60 s) so no run repeats the last one's work.
 /// Issue 15's target: the presentation in at most 5 ms (`ratio` is its median, in ms).

@@ -112,14 +112,22 @@ import Testing
         parent = nil
         #expect(child.superlayer == nil && kept.superlayer == nil)
 
-        // Presentation copies likewise: a copy kept after its tree is gone.
+        // Presentation copies likewise: a copy kept after its tree is rewritten by the
+        // next presentation (the model keeps the tree it gave last until then) ...
         let root = Layer()
         root.addSublayer(Layer())
         var tree: Layer? = root.presentation(at: 0)
         let copy = tree!.sublayers[0]
         #expect(copy.superlayer === tree)
         tree = nil
+        _ = root.presentation(at: 0)
         #expect(copy.superlayer == nil && copy.model() === root.sublayers[0])
+        // ... or after its model is gone, and the tree with it.
+        var model: Layer? = Layer()
+        model!.addSublayer(Layer())
+        let orphan = model!.presentation(at: 0).sublayers[0]
+        model = nil
+        #expect(orphan.superlayer == nil)
     }
 
     @Test func removingOrMovingASublayerUpdatesItsSuperlayer() {

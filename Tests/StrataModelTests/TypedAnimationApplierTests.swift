@@ -88,7 +88,7 @@ import Testing
         }
     }
 
-    /// Equal animations share one closure (TypedAnimationApplier.Recent): what differs
+    /// Equal keyframe animations share one program (TypedAnimationApplier.Recent): what differs
     /// between them must still show, begin time, layer class, values.
     @Test func equalAnimationsAddedInARowEachShowTheirOwnTime() throws {
         let clock = SceneClock()

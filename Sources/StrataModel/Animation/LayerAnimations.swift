@@ -1,6 +1,12 @@
+import CPrefetch
+
 /// One animation on one layer: the stored copy with its begin time resolved, and what
-/// has been reported about it.
-final class AnimationRecord {
+/// has been reported about it. This class applies any animation through
+/// `Animation.apply`; `make` gives the subclasses that do it faster for the kinds most
+/// scenes use, each keeping what it reads every frame in the record itself: a
+/// presentation of ten thousand animated layers then fetches one record per layer from
+/// memory, not a record and the closures it would call.
+class AnimationRecord {
     let key: String?
     let animation: any Animation
     /// Scene-clock seconds.
@@ -13,53 +19,47 @@ final class AnimationRecord {
     var blocksInteraction = false
     var didStart = false
     private(set) var didStop = false
-    /// Writes the animation at a scene time into a copy of the layer, its key path's
-    /// accessors looked up once (see `direct(_:beginTime:layerClass:)`), in the property's
-    /// own type where it can (`TypedAnimationApplier`), else through `Animation.apply`.
-    private let directApply: (Double, Layer) -> Void
 
-    init(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup],
-         layerClass: Layer.Type) {
+    init(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup]) {
         self.key = key
         self.animation = animation
         self.beginTime = beginTime
         self.endTime = beginTime + animation.timing.activeParentDuration
         self.groups = groups
         isRemovedOnCompletion = animation.isRemovedOnCompletion
-        directApply = AnimationRecord.direct(animation, beginTime: beginTime, layerClass: layerClass) ?? { time, layer in
-            if let state = animation.state(elapsed: time - beginTime) { animation.apply(state, to: layer) }
-        }
         for g in groups { g.animationAdded() }
+    }
+
+    /// The record for `animation` on a layer of `layerClass` (whose key path table the
+    /// record uses): in the property's own type where it can (`TypedAnimationApplier`);
+    /// for the other property animations that apply the one way `PropertyAnimation` does
+    /// (basic, keyframe, spring), with the key path's accessors found once instead of
+    /// twice a frame; else the general one.
+    static func make(key: String?, animation: any Animation, beginTime: Double, groups: [CompletionGroup],
+                     layerClass: Layer.Type) -> AnimationRecord {
+        let properties = layerClass.animatableProperties
+        func make<A: PropertyAnimation>(_ a: A) -> AnimationRecord? {
+            guard let property = properties[a.keyPath] else { return nil }
+            if let typed = TypedAnimationApplier.make(a, beginTime: beginTime, property: property, layerClass: layerClass,
+                                                      key: key, groups: groups) {
+                return typed
+            }
+            return PropertyAnimationRecord(key: key, animation: a, beginTime: beginTime, groups: groups, property: property)
+        }
+        let made: AnimationRecord?
+        switch animation {
+        case let a as BasicAnimation: made = make(a)
+        case let a as KeyframeAnimation: made = make(a)
+        case let a as SpringAnimation: made = make(a)
+        default: made = nil
+        }
+        return made ?? AnimationRecord(key: key, animation: animation, beginTime: beginTime, groups: groups)
     }
 
     /// Writes what the animation shows at `time` into `target`, a copy of the layer
     /// holding the record (so of its class: the same key path table).
     func apply(at time: Double, to target: Layer) {
-        directApply(time, target)
-    }
-
-    /// For the property animations that apply the one way `PropertyAnimation` does (basic,
-    /// keyframe, spring): the same steps, specialised to the animation's type, with the
-    /// accessors found once instead of twice a frame by key path. Thousands of layers
-    /// animate every frame.
-    private static func direct(_ animation: any Animation, beginTime: Double,
-                               layerClass: Layer.Type) -> ((Double, Layer) -> Void)? {
-        let properties = layerClass.animatableProperties
-        func make<A: PropertyAnimation>(_ a: A) -> ((Double, Layer) -> Void)? {
-            guard let property = properties[a.keyPath] else { return nil }
-            if let typed = TypedAnimationApplier.make(a, beginTime: beginTime, property: property, layerClass: layerClass) {
-                return typed
-            }
-            return { time, layer in
-                if let state = a.state(elapsed: time - beginTime) { a.apply(state, to: layer, through: property) }
-            }
-        }
-        switch animation {
-        case let a as BasicAnimation: return make(a)
-        case let a as KeyframeAnimation: return make(a)
-        case let a as SpringAnimation: return make(a)
-        default: return nil
-        }
+        if let state = animation.state(elapsed: time - beginTime) { animation.apply(state, to: target) }
     }
 
     /// True while it changes what is seen at `time`, or will.
@@ -95,6 +95,23 @@ final class AnimationRecord {
     }
 }
 
+/// A basic, keyframe or spring animation applied through its property's accessors,
+/// looked up once.
+final class PropertyAnimationRecord<A: PropertyAnimation>: AnimationRecord {
+    private let stored: A
+    private let property: AnimatableProperty
+
+    init(key: String?, animation: A, beginTime: Double, groups: [CompletionGroup], property: AnimatableProperty) {
+        stored = animation
+        self.property = property
+        super.init(key: key, animation: animation, beginTime: beginTime, groups: groups)
+    }
+
+    override func apply(at time: Double, to target: Layer) {
+        if let state = stored.state(elapsed: time - beginTime) { stored.apply(state, to: target, through: property) }
+    }
+}
+
 // CALayer's animation API.
 extension Layer {
     /// Adds a copy of `animation`, replacing (and stopping, with finished false) any
@@ -126,8 +143,8 @@ extension Layer {
         if let key, let i = animationRecords.firstIndex(where: { $0.key == key }) {
             animationRecords.remove(at: i).stop(finished: false, replacementGroups: groups)
         }
-        let record = AnimationRecord(key: key, animation: resolved, beginTime: resolved.timing.beginTime,
-                                     groups: groups, layerClass: type(of: self))
+        let record = AnimationRecord.make(key: key, animation: resolved, beginTime: resolved.timing.beginTime,
+                                          groups: groups, layerClass: type(of: self))
         animationRecords.append(record)
         clock?.animationsChanged()
         return record
@@ -168,13 +185,95 @@ extension Layer {
     /// CALayer.presentation() at scene time `time`: a copy of this layer and its whole
     /// subtree with every animation applied; the model is untouched. Renderers draw this.
     /// The copies keep their class (through `init(layer:)`) and hold no animations.
+    ///
+    /// The layer keeps the copy it gave last, and the next call rewrites it in place when
+    /// nothing else holds it any more (a frame loop drops each frame's copy before the
+    /// next): the same values as fresh copies, without allocating, initialising and
+    /// freeing ten thousand objects a frame. A copy still held anywhere is left as it was,
+    /// and a fresh one takes its place.
     public func presentation(at time: Double) -> Self {
+        if lastPresentation != nil, isKnownUniquelyReferenced(&lastPresentation), let last = lastPresentation as? Self {
+            last.refresh(from: self, at: time)
+            return last
+        }
+        // The copy given last is held elsewhere: no longer kept here, it holds this layer
+        // as other copies hold their models.
+        if let held = lastPresentation {
+            held.modelLayerReference = self
+            held.keptBy = nil
+        }
+        let copy = freshPresentation(at: time)
+        // The kept copy must not keep its model alive: the model keeps it.
+        copy.modelLayerReference = nil
+        copy.keptBy = self
+        lastPresentation = copy
+        return copy
+    }
+
+    /// A new copy of this layer and its subtree, animations applied.
+    private func freshPresentation(at time: Double) -> Self {
         let copy = type(of: self).init(layer: self)
         copy.isPresentation = true
         copy.modelLayerReference = self
         applyAnimations(to: copy, at: time)
-        if let sublayerList, !sublayerList.isEmpty { copy.adoptSublayers(sublayerList.map { $0.presentation(at: time) }) }
+        guard let models = sublayerList, !models.isEmpty else { return copy }
+        copy.sublayerList = copies(of: models, adoptedBy: copy, at: time)
         return copy
+    }
+
+    /// Fresh copies of `models`, each made a sublayer of `parent` as it is made (while it
+    /// is still in the cache). The models are held by the array, so they are used
+    /// without being retained.
+    private func copies(of models: [Layer], adoptedBy parent: Layer, at time: Double) -> [Layer] {
+        models.withUnsafeBufferPointer { held in
+            [Layer](unsafeUninitializedCapacity: held.count) { out, count in
+                for i in held.indices {
+                    Layer.prefetch(held, nil, after: i)
+                    let c = Unmanaged.passUnretained(held[i])._withUnsafeGuaranteedRef { $0.freshPresentation(at: time) }
+                    parent.adopt(c)
+                    (out.baseAddress! + i).initialize(to: c)
+                }
+                count = held.count
+            }
+        }
+    }
+
+    /// This copy, which nothing but its model (or its parent copy) holds, made equal to a
+    /// fresh copy of `model` at `time`: its properties copied again, animations applied,
+    /// and each sublayer copy refreshed the same way when it is still the copy of the same
+    /// model layer and held by nothing else, else replaced by a fresh one.
+    private func refresh(from model: Layer, at time: Double) {
+        isCopying = true
+        copyProperties(from: model)
+        isCopying = false
+        if recordList != nil { recordList = nil }
+        if attachedClock != nil { attachedClock = nil }
+        model.applyAnimations(to: self, at: time)
+        guard let models = model.sublayerList, !models.isEmpty else {
+            if sublayerList != nil { releaseSublayers() }
+            return
+        }
+        guard sublayerList?.count == models.count else {
+            if sublayerList != nil { releaseSublayers() }
+            sublayerList = copies(of: models, adoptedBy: self, at: time)
+            return
+        }
+        models.withUnsafeBufferPointer { held in
+            sublayerList!.withUnsafeMutableBufferPointer { slots in
+                for i in held.indices {
+                    Layer.prefetch(held, slots, after: i)
+                    Unmanaged.passUnretained(held[i])._withUnsafeGuaranteedRef { m in
+                        if slots[i].modelLayerReference === m, isKnownUniquelyReferenced(&slots[i]) {
+                            slots[i].refresh(from: m, at: time)
+                        } else {
+                            slots[i].orphan()
+                            slots[i] = m.freshPresentation(at: time)
+                            adopt(slots[i])
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// True when this layer or one below it holds an animation (running, waiting, or
@@ -187,7 +286,7 @@ extension Layer {
     public func presentation() -> Self { presentation(at: clock?.now ?? 0) }
 
     /// CALayer.model(): for a presentation copy, the layer it was made from; else self.
-    public func model() -> Layer { modelLayerReference ?? self }
+    public func model() -> Layer { modelLayerReference ?? keptBy ?? self }
 
     /// What is seen of one key path at `time`: `modelValue` (or the current model value)
     /// with this layer's animations applied.
@@ -205,6 +304,12 @@ extension Layer {
         // `records` keeps every record alive, whatever an animation does to the layer's
         // list, so each is used without being retained: atomic operations on the model's
         // objects, for every layer of every frame, cost more than applying the animation.
+        if let sole = soleRecord {
+            sole._withUnsafeGuaranteedRef { record in
+                if record.applies(at: time) { record.apply(at: time, to: target) }
+            }
+            return
+        }
         guard let records = recordList else { return }
         records.withUnsafeBufferPointer { held in
             for i in held.indices {
@@ -212,6 +317,31 @@ extension Layer {
                     if record.applies(at: time) { record.apply(at: time, to: target) }
                 }
             }
+        }
+    }
+
+    /// Asks for the cache lines that copying a few sublayers on will read: models (and
+    /// the copies being refreshed) far ahead, then the record of one whose model has
+    /// arrived by then. Objects scattered through memory otherwise cost a wait on memory
+    /// each, for each of ten thousand layers.
+    private static func prefetch(_ models: UnsafeBufferPointer<Layer>, _ copies: UnsafeMutableBufferPointer<Layer>?,
+                                 after i: Int) {
+        let far = i + 8, near = i + 4
+        if far < models.count {
+            prefetchObject(Unmanaged.passUnretained(models[far]).toOpaque(), forWriting: false)
+            if let copies, far < copies.count {
+                prefetchObject(Unmanaged.passUnretained(copies[far]).toOpaque(), forWriting: true)
+            }
+        }
+        if near < models.count, let record = models[near].soleRecord {
+            prefetchObject(record.toOpaque(), forWriting: false)
+        }
+    }
+
+    /// The first five cache lines of an object: a layer's header, placement and links.
+    private static func prefetchObject(_ p: UnsafeMutableRawPointer, forWriting: Bool) {
+        for offset in stride(from: 0, to: 320, by: 64) {
+            if forWriting { strata_prefetch_for_writing(p + offset) } else { strata_prefetch(p + offset) }
         }
     }
 

@@ -6,138 +6,207 @@ import Foundation
 /// copies of enum values for every layer every frame. Animations these do not cover
 /// (additive, cumulative, byValue, cubic keyframes, other kinds) take the general path.
 enum TypedAnimationApplier {
-    typealias Apply = (_ time: Double, _ layer: Layer) -> Void
-
-    /// nil when the general path must apply `animation`. With `layerClass` (the class
-    /// whose table `property` is from), an animation equal to one made shortly before
-    /// gets the same closure (`Recent`).
+    /// The record applying `animation` in its property's own type, nil when the general
+    /// path must. With `layerClass` (the class whose table `property` is from), a
+    /// keyframe animation equal to one made shortly before shares its values (`Recent`).
     static func make(_ animation: any PropertyAnimation, beginTime: Double, property: AnimatableProperty,
-                     layerClass: Layer.Type? = nil) -> Apply? {
-        func typed<V: Interpolable>(_ type: V.Type) -> Apply? {
+                     layerClass: Layer.Type? = nil, key: String? = nil, groups: [CompletionGroup] = []) -> AnimationRecord? {
+        func typed<V: Interpolable>(_ type: V.Type) -> AnimationRecord? {
             guard let access = property.typedAccess(V.self) else { return nil }
+            let base = TypedRecordBase(key: key, animation: animation, beginTime: beginTime, groups: groups)
             switch animation {
-            case let a as BasicAnimation: return basic(a, beginTime: beginTime, access: access)
-            case let a as KeyframeAnimation: return keyframe(a, beginTime: beginTime, access: access)
+            case let a as BasicAnimation:
+                guard let ends = BasicProgram<V>.Ends(a) else { return nil }
+                return V.record(BasicProgram(ends: ends, timing: a.timing, function: a.timingFunction, access: access), base)
+            case let a as KeyframeAnimation:
+                guard let shared = keyframes(a, access: access, layerClass: layerClass) else { return nil }
+                return V.record(shared, base)
             default: return nil
             }
         }
         guard !animation.isAdditive, !animation.isCumulative else { return nil }
-        let key = layerClass.flatMap { Recent.Key(animation, beginTime: beginTime, layerClass: $0) }
-        if let key, let shared = Recent.shared.apply(for: key) { return shared }
-        let made = typed(Double.self) ?? typed(Point.self) ?? typed(Size.self) ?? typed(Rect.self)
-        if let key, let made { Recent.shared.remember(made, for: key) }
+        return typed(Double.self) ?? typed(Point.self) ?? typed(Size.self) ?? typed(Rect.self)
+    }
+
+    private static func keyframes<V: Interpolable>(_ a: KeyframeAnimation, access: TypedAccess<V>,
+                                                   layerClass: Layer.Type?) -> KeyframeProgram<V>? {
+        let key = layerClass.flatMap { Recent.Key(a, layerClass: $0) }
+        if let key, let shared = Recent.shared.program(for: key) as? KeyframeProgram<V> { return shared }
+        guard let made = KeyframeProgram(a, access: access) else { return nil }
+        if let key { Recent.shared.remember(made, for: key) }
         return made
     }
 
-    /// The last few closures made, by what they were made from. Ten thousand layers given
-    /// the same animation (added in one loop, begun together) then share one closure, its
-    /// values and key times: one copy in the cache, where ten thousand copies would each be
-    /// fetched from memory every frame. Bounded; keyed by everything a closure reads.
+    /// The last few keyframe programs made, by what they were made from. Ten thousand
+    /// layers given the same animation (added in one loop) then share one program, its
+    /// values and key times: one copy in the cache, where ten thousand copies would each
+    /// be fetched from memory every frame. Bounded; keyed by everything a program reads.
     private final class Recent: @unchecked Sendable {
         static let shared = Recent()
 
         struct Key: Equatable {
             let layerClass: ObjectIdentifier
             let keyPath: String
-            let beginTime: Double
             let timing: MediaTiming
             let timingFunction: TimingFunction?
             let values: [AnimationValue?]
             let keyTimes: [Double]
-            let calculationMode: KeyframeAnimation.CalculationMode?
+            let calculationMode: KeyframeAnimation.CalculationMode
             let timingFunctions: [TimingFunction]?
 
-            init?(_ animation: any PropertyAnimation, beginTime: Double, layerClass: Layer.Type) {
+            init(_ a: KeyframeAnimation, layerClass: Layer.Type) {
                 self.layerClass = ObjectIdentifier(layerClass)
-                keyPath = animation.keyPath
-                self.beginTime = beginTime
-                timing = animation.timing
-                timingFunction = animation.timingFunction
-                switch animation {
-                case let a as BasicAnimation:
-                    values = [a.fromValue, a.toValue, a.byValue]
-                    keyTimes = []
-                    calculationMode = nil
-                    timingFunctions = nil
-                case let a as KeyframeAnimation:
-                    values = a.values
-                    keyTimes = a.effectiveKeyTimes
-                    calculationMode = a.calculationMode
-                    timingFunctions = a.timingFunctions
-                default: return nil
-                }
+                keyPath = a.keyPath
+                // The begin time is the record's: programs read time from it on.
+                var timing = a.timing
+                timing.beginTime = 0
+                self.timing = timing
+                timingFunction = a.timingFunction
+                values = a.values
+                keyTimes = a.effectiveKeyTimes
+                calculationMode = a.calculationMode
+                timingFunctions = a.timingFunctions
             }
         }
 
         private let lock = NSLock()
-        private var entries: [(key: Key, apply: Apply)] = []
+        private var entries: [(key: Key, program: AnyObject)] = []
         private var next = 0
         private static let capacity = 8
 
-        func apply(for key: Key) -> Apply? {
+        func program(for key: Key) -> AnyObject? {
             lock.lock(); defer { lock.unlock() }
-            return entries.first { $0.key == key }?.apply
+            return entries.first { $0.key == key }?.program
         }
 
-        func remember(_ apply: @escaping Apply, for key: Key) {
+        func remember(_ program: AnyObject, for key: Key) {
             lock.lock(); defer { lock.unlock() }
-            if entries.count < Recent.capacity { entries.append((key, apply)) } else { entries[next] = (key, apply) }
+            if entries.count < Recent.capacity { entries.append((key, program)) } else { entries[next] = (key, program) }
             next = (next + 1) % Recent.capacity
         }
     }
+}
 
+/// What every record is made with, passed on to a typed one.
+struct TypedRecordBase {
+    let key: String?
+    let animation: any Animation
+    let beginTime: Double
+    let groups: [CompletionGroup]
+}
+
+/// A record that applies its animation in the value's own type: the program in the
+/// record, and a final subclass for each type (below), whose `apply` is compiled for
+/// that type. (An override in a generic class runs unspecialised, asking the runtime
+/// for type metadata on every call.)
+class TypedRecord<Program>: AnimationRecord {
+    let program: Program
+
+    init(_ program: Program, _ base: TypedRecordBase) {
+        self.program = program
+        super.init(key: base.key, animation: base.animation, beginTime: base.beginTime, groups: base.groups)
+    }
+}
+
+final class BasicDoubleRecord: TypedRecord<BasicProgram<Double>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+final class BasicPointRecord: TypedRecord<BasicProgram<Point>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+final class BasicSizeRecord: TypedRecord<BasicProgram<Size>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+final class BasicRectRecord: TypedRecord<BasicProgram<Rect>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+final class KeyframeDoubleRecord: TypedRecord<KeyframeProgram<Double>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+final class KeyframePointRecord: TypedRecord<KeyframeProgram<Point>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+final class KeyframeSizeRecord: TypedRecord<KeyframeProgram<Size>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+final class KeyframeRectRecord: TypedRecord<KeyframeProgram<Rect>> {
+    override func apply(at time: Double, to layer: Layer) { program.apply(elapsed: time - beginTime, to: layer) }
+}
+
+/// A basic animation of a value of one type: its ends, timing and accessors, kept in
+/// the record.
+struct BasicProgram<V: Interpolable> {
     /// The ends BasicAnimation.endpoints gives without arithmetic: "current" is the
     /// property's value under the animation.
-    private enum Ends<V> { case fixed(V, V), fromCurrent(V), toCurrent(V) }
+    enum Ends {
+        case fixed(V, V), fromCurrent(V), toCurrent(V)
 
-    private static func basic<V: Interpolable>(_ a: BasicAnimation, beginTime: Double, access: TypedAccess<V>) -> Apply? {
-        func typed(_ v: AnimationValue) -> V? { V(animationValue: v) }
-        let ends: Ends<V>
-        switch (a.fromValue, a.toValue, a.byValue) {
-        case let (f?, t?, _):
-            guard let f = typed(f), let t = typed(t) else { return nil }
-            ends = .fixed(f, t)
-        case let (f?, nil, nil):
-            guard let f = typed(f) else { return nil }
-            ends = .toCurrent(f)
-        case let (nil, t?, nil):
-            guard let t = typed(t) else { return nil }
-            ends = .fromCurrent(t)
-        default: return nil
-        }
-        let timing = a.timing, function = a.timingFunction
-        return { time, layer in
-            guard let state = timing.state(elapsed: time - beginTime, timingFunction: function) else { return }
-            let from: V, to: V
-            switch ends {
-            case let .fixed(f, t): (from, to) = (f, t)
-            case let .fromCurrent(t):
-                guard let current = access.get(layer) else { return }
-                (from, to) = (current, t)
-            case let .toCurrent(f):
-                guard let current = access.get(layer) else { return }
-                (from, to) = (f, current)
+        init?(_ a: BasicAnimation) {
+            func typed(_ v: AnimationValue) -> V? { V(animationValue: v) }
+            switch (a.fromValue, a.toValue, a.byValue) {
+            case let (f?, t?, _):
+                guard let f = typed(f), let t = typed(t) else { return nil }
+                self = .fixed(f, t)
+            case let (f?, nil, nil):
+                guard let f = typed(f) else { return nil }
+                self = .toCurrent(f)
+            case let (nil, t?, nil):
+                guard let t = typed(t) else { return nil }
+                self = .fromCurrent(t)
+            default: return nil
             }
-            access.set(layer, V.interpolated(from, to, fraction: state.fraction))
         }
     }
 
-    private static func keyframe<V: Interpolable>(_ a: KeyframeAnimation, beginTime: Double, access: TypedAccess<V>) -> Apply? {
+    let ends: Ends
+    let timing: MediaTiming
+    let function: TimingFunction?
+    let access: TypedAccess<V>
+
+    func apply(elapsed: Double, to layer: Layer) {
+        guard let state = timing.state(elapsed: elapsed, timingFunction: function) else { return }
+        let from: V, to: V
+        switch ends {
+        case let .fixed(f, t): (from, to) = (f, t)
+        case let .fromCurrent(t):
+            guard let current = access.get(layer) else { return }
+            (from, to) = (current, t)
+        case let .toCurrent(f):
+            guard let current = access.get(layer) else { return }
+            (from, to) = (f, current)
+        }
+        access.set(layer, V.interpolated(from, to, fraction: state.fraction))
+    }
+}
+
+/// What a keyframe animation of a value of one type reads every frame, shared by the
+/// records of equal animations (`TypedAnimationApplier.Recent`).
+final class KeyframeProgram<V: Interpolable> {
+    let animation: KeyframeAnimation
+    let values: [V]
+    let times: [Double]
+    let access: TypedAccess<V>
+
+    init?(_ a: KeyframeAnimation, access: TypedAccess<V>) {
         guard a.calculationMode != .cubic && a.calculationMode != .cubicPaced, !a.values.isEmpty else { return nil }
         let values = a.values.compactMap(V.init(animationValue:))
         guard values.count == a.values.count else { return nil }
-        let times = a.effectiveKeyTimes
-        // What the closure reads, without the delegate and completion a shared closure
+        self.values = values
+        times = a.effectiveKeyTimes
+        // What the program reads, without the delegate and completion a shared program
         // would keep alive.
         var a = a
         a.delegate = nil
         a.completion = nil
-        return { time, layer in
-            guard let state = a.state(elapsed: time - beginTime) else { return }
-            switch a.position(at: state.fraction, times: times) {
-            case .at(let i): access.set(layer, values[i])
-            case .between(let i, let s): access.set(layer, V.interpolated(values[i], values[i + 1], fraction: s))
-            }
+        animation = a
+        self.access = access
+    }
+
+    func apply(elapsed: Double, to layer: Layer) {
+        guard let state = animation.state(elapsed: elapsed) else { return }
+        switch animation.position(at: state.fraction, times: times) {
+        case .at(let i): access.set(layer, values[i])
+        case .between(let i, let s): access.set(layer, V.interpolated(values[i], values[i + 1], fraction: s))
         }
     }
 }
@@ -146,6 +215,9 @@ enum TypedAnimationApplier {
 protocol Interpolable: AnimationValueConvertible {
     /// `a + (b - a) * f` in each component.
     static func lerp(_ a: Self, _ b: Self, _ f: Double) -> Self
+    /// The record running a program on values of this type.
+    static func record(_ p: BasicProgram<Self>, _ base: TypedRecordBase) -> AnimationRecord
+    static func record(_ p: KeyframeProgram<Self>, _ base: TypedRecordBase) -> AnimationRecord
 }
 
 extension Interpolable {
@@ -158,22 +230,30 @@ extension Interpolable {
 }
 
 extension Double: Interpolable {
+    static func record(_ p: BasicProgram<Double>, _ base: TypedRecordBase) -> AnimationRecord { BasicDoubleRecord(p, base) }
+    static func record(_ p: KeyframeProgram<Double>, _ base: TypedRecordBase) -> AnimationRecord { KeyframeDoubleRecord(p, base) }
     static func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
 }
 
 extension Point: Interpolable {
+    static func record(_ p: BasicProgram<Point>, _ base: TypedRecordBase) -> AnimationRecord { BasicPointRecord(p, base) }
+    static func record(_ p: KeyframeProgram<Point>, _ base: TypedRecordBase) -> AnimationRecord { KeyframePointRecord(p, base) }
     static func lerp(_ a: Point, _ b: Point, _ f: Double) -> Point {
         Point(x: .lerp(a.x, b.x, f), y: .lerp(a.y, b.y, f))
     }
 }
 
 extension Size: Interpolable {
+    static func record(_ p: BasicProgram<Size>, _ base: TypedRecordBase) -> AnimationRecord { BasicSizeRecord(p, base) }
+    static func record(_ p: KeyframeProgram<Size>, _ base: TypedRecordBase) -> AnimationRecord { KeyframeSizeRecord(p, base) }
     static func lerp(_ a: Size, _ b: Size, _ f: Double) -> Size {
         Size(width: .lerp(a.width, b.width, f), height: .lerp(a.height, b.height, f))
     }
 }
 
 extension Rect: Interpolable {
+    static func record(_ p: BasicProgram<Rect>, _ base: TypedRecordBase) -> AnimationRecord { BasicRectRecord(p, base) }
+    static func record(_ p: KeyframeProgram<Rect>, _ base: TypedRecordBase) -> AnimationRecord { KeyframeRectRecord(p, base) }
     static func lerp(_ a: Rect, _ b: Rect, _ f: Double) -> Rect {
         Rect(origin: .lerp(a.origin, b.origin, f), size: .lerp(a.size, b.size, f))
     }

@@ -22,7 +22,8 @@ open class Layer {
     open func copyProperties(from layer: Layer) {
         placement = layer.placement
         // Shared, not copied: the first write to either layer copies (LayerStorage).
-        storage = layer.storage
+        // A refreshed copy (`presentation(at:)`) mostly shares it already.
+        if storage !== layer.storage { storage = layer.storage }
     }
 
     // The stored properties a presentation copy reads and writes are marked
@@ -200,11 +201,21 @@ open class Layer {
         if !isPresentation, let clock { clock.animationsChanged() }
     }
 
-    /// A presentation copy's sublayers: fresh copies with no superlayer and no clock to
-    /// tell, taken in one go rather than inserted one by one.
-    func adoptSublayers(_ copies: [Layer]) {
-        for copy in copies { copy.parent = self }
-        sublayerList = copies
+    /// Makes a fresh copy (no superlayer, no clock to tell) a sublayer of this
+    /// presentation copy, which takes all of them at once (`sublayerList`).
+    func adopt(_ copy: Layer) {
+        copy.parent = self
+    }
+
+    /// Tells a sublayer copy that this presentation copy no longer holds it.
+    func orphan() { parent = nil }
+
+    /// Drops a presentation copy's sublayers; those held elsewhere are told.
+    func releaseSublayers() {
+        sublayerList?.withUnsafeMutableBufferPointer { held in
+            for i in held.indices where !isKnownUniquelyReferenced(&held[i]) { held[i].parent = nil }
+        }
+        sublayerList = nil
     }
 
     public func insertSublayer(_ layer: Layer, below sibling: Layer) {
@@ -299,13 +310,25 @@ open class Layer {
     }
 
     /// `animationRecords`, nil for none (see above).
-    @exclusivity(unchecked) final var recordList: [AnimationRecord]?
+    @exclusivity(unchecked) final var recordList: [AnimationRecord]? {
+        didSet { soleRecord = recordList?.count == 1 ? Unmanaged.passUnretained(recordList.unsafelyUnwrapped[0]) : nil }
+    }
+    /// The record when there is just one (most animated layers), which `recordList`
+    /// keeps alive: a presentation reads it from the layer itself, without fetching the
+    /// list from memory and retaining and releasing it, ten thousand times a frame.
+    @exclusivity(unchecked) final var soleRecord: Unmanaged<AnimationRecord>?
     /// Set on the root of a scene's tree by `SceneClock.attach(_:)`.
     var attachedClock: SceneClock?
     /// For a presentation copy: the model layer it was made from.
     /// Strong: nothing in the model points back at a copy, and a weak reference costs a
     /// copy more than the rest of it.
     @exclusivity(unchecked) var modelLayerReference: Layer?
+    /// The copy `presentation(at:)` gave last, rewritten by the next call if nothing
+    /// else holds it by then.
+    @exclusivity(unchecked) final var lastPresentation: Layer?
+    /// For the copy a model keeps (`lastPresentation`): that model, weakly, as it holds
+    /// the copy. (Only that one copy of a tree gives its model a weak reference's side table.)
+    @exclusivity(unchecked) final weak var keptBy: Layer?
     /// True for copies made by `presentation(at:)`: they never animate implicitly.
     @exclusivity(unchecked) public internal(set) var isPresentation = false
     /// True inside `init(layer:)`: copying is not a change.
@@ -396,3 +419,4 @@ private extension LayerGeometry {
         return false
     }
 }
+
