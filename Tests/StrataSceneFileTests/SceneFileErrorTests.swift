@@ -34,6 +34,8 @@ import Testing
          "t.scene.json:2:49: root.sublayers[2].cornerRadius: expected a number, got \"10px\""),
         (scene(root: #"{"class": "CAGradientLayr"}"#), "t.scene.json:2:19: root.class: unknown layer class \"CAGradientLayr\"; did you mean \"CAGradientLayer\"?"),
         (scene(root: #"{"cornerRadious": 3}"#), "t.scene.json:2:10: root.cornerRadious: unknown key \"cornerRadious\"; did you mean \"cornerRadius\"?"),
+        (scene(root: "{\"class\": \"CAGradientLayer\", \"colors\": [" + Array(repeating: "\"red\"", count: 1001).joined(separator: ",") + "]}"),
+         "t.scene.json:2:48: root.colors: at most 1000 colours, got 1001"),
         (scene(root: #"{"colors": ["red"]}"#), "t.scene.json:2:10: root.colors: \"colors\" is a property of CAGradientLayer, not CALayer (set \"class\": \"CAGradientLayer\")"),
         (scene(root: #"{"backgroundColor": "blurple"}"#), "t.scene.json:2:29: root.backgroundColor: unknown colour name \"blurple\"; did you mean \"purple\"?"),
         (scene(root: ##"{"backgroundColor": "#12345"}"##), "t.scene.json:2:29: root.backgroundColor: expected a colour #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got \"#12345\""),

@@ -58,6 +58,15 @@ func scene(_ root: String, _ extra: String = "") -> String {
         #expect(s.layer(named: "d")?.backgroundColor == Color(red: 0.5, green: 0, blue: 1))
     }
 
+    /// A gradient takes any number of stops (the file's limit is 1,000).
+    @Test func gradientsTakeMoreThanEightStops() throws {
+        let colors = (0..<20).map { $0 % 2 == 0 ? "\"black\"" : "\"white\"" }.joined(separator: ", ")
+        let s = try makeScene(scene(#"{"sublayers": [{"name": "g", "class": "CAGradientLayer", "colors": ["# + colors + "]}]}"))
+        let g = try #require(s.layer(named: "g") as? GradientLayer)
+        #expect(g.colors.count == 20 && g.resolvedStops.count == 20)
+        #expect(g.colors[19] == .white)
+    }
+
     /// CSS's short hex forms: each digit doubled.
     @Test func shortHexColours() throws {
         let s = try makeScene(scene(##"{"sublayers": [{"name": "a", "backgroundColor": "#F80"}, {"name": "b", "backgroundColor": "#f804"}]}"##))
