@@ -17,8 +17,8 @@ struct CheckCommand: StrataSubcommand {
                    help: "the reference frames of the one trace given (default: <trace's folder>/references/<trace name>/)"),
         OptionSpec("update", .choice(RecordMode.allCases.map(\.rawValue)), default: "none",
                    valueName: "none|missing|changed|all",
-                   help: "which references to write from this replay: none (compare only), missing (add absent ones), changed (rewrite only those that fail; passing ones keep their bytes and modification time), all (every frame; references of frames the replay no longer has are removed). Prints what it wrote: 'N references updated, N unchanged, N added'"),
-        OptionSpec("record", .boolean, help: "the same as --update all. All or nothing: the new set is written beside the old one and swapped in by a rename once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
+                   help: "which references to write from this replay: none (compare only), missing (add absent ones), changed (rewrite only those that fail; passing ones keep their bytes and modification time), all (every frame; references of frames the replay no longer has are removed). Prints what it wrote: 'N references updated, N unchanged, N added'. Every mode is all or nothing, under an exclusive lock"),
+        OptionSpec("record", .boolean, help: "the same as --update all. All or nothing: the new references are staged inside the references directory and put in place once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
         OptionSpec("report", .text(maxLength: 4096), valueName: "PATH",
                    help: "write one HTML report of every trace: each frame's result, and expected, actual and diff side by side for failures; opens from disk. Past 8 MB of images they go into report-files/ beside it"),
         OptionSpec("junit", .text(maxLength: 4096), valueName: "PATH",
@@ -218,9 +218,11 @@ struct CheckCommand: StrataSubcommand {
             }
         }
         let outDirectory = try out.map { try FrameDirectory($0, policy: s.framePolicy) }
-        let recording = s.mode == .all ? try ReferenceRecording(directory: references) : nil
-        // A check reads the references while no recording swaps them; missing and changed
-        // write single files atomically beside the ones they read.
+        // Every update mode stages its references and commits them all at once, under an
+        // exclusive lock; a check only reads, under a shared one, after finishing any
+        // update a killed strata had begun to commit.
+        let recording = s.mode != .none ? try ReferenceRecording(directory: references) : nil
+        if recording == nil { ReferenceRecording.finishInterruptedCommit(in: references) }
         let readLock = recording == nil && FileManager.default.fileExists(atPath: references) ? try DirectoryLock(references, shared: true) : nil
         defer { readLock?.release() }
         let prefix = s.several ? target.name + "/" : ""
@@ -263,11 +265,14 @@ struct CheckCommand: StrataSubcommand {
         var entries = checker.result.entries
         var warnings: [String] = []
         if let recording {
-            try manifest?.write(directory: recording.staging)
-            let stale = try recording.commit()
-            lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
-                         + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
-        } else {
+            if s.mode == .all { try manifest?.write(directory: recording.staging) }
+            let stale = try recording.commit(keeping: s.mode == .all ? produced : nil)
+            if s.mode == .all {
+                lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
+                             + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
+            }
+        }
+        if s.mode != .all {
             for extra in try referenceFiles(references).subtracting(produced).sorted() {
                 var entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
                                         problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
@@ -275,7 +280,7 @@ struct CheckCommand: StrataSubcommand {
                 entries.append(entry)
             }
         }
-        if recording == nil, let manifest, let recorded = try ReferenceManifest.read(directory: references),
+        if s.mode != .all, let manifest, let recorded = try ReferenceManifest.read(directory: references),
            let warning = recorded.warning(against: manifest, directory: references) {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
