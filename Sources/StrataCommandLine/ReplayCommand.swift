@@ -1,6 +1,7 @@
 import Foundation
 import StrataDriver
 import StrataGestures
+import StrataModel
 import StrataRender
 import StrataReplay
 
@@ -52,7 +53,7 @@ struct ReplayCommand: StrataSubcommand {
         guard let path = try ArgumentParser.leadingPositional(args, groups: [ReplayCommand.options], command: name, what: "trace") else {
             throw UsageError("replay needs a trace file: strata replay TRACE (see 'strata help replay')")
         }
-        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.map { Int($0) }
+        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
         let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
         var trace = read
         let scenes = try context.catalog(for: trace, at: path, args: args)
