@@ -83,6 +83,8 @@ struct CheckCommand: StrataSubcommand {
         var maxTraceSize: Int?
         var pixelLimit: Int
         /// Failing frames keep their images only where something shows them.
+        /// How the artifacts folder was given, for messages.
+        var artifactsFlag = "--artifacts"
         var keepsImages: Bool { report != nil || artifacts != nil || resultsDir != nil }
     }
 
@@ -97,7 +99,7 @@ struct CheckCommand: StrataSubcommand {
         let pointMasks = try a.strings("mask-points").map { text in
             do { return try MaskRegion.parsePoints(text) } catch let e as MaskError { throw UsageError("--mask-points: \(e)") }
         }
-        let settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a), pointMasks: pointMasks,
+        var settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a), pointMasks: pointMasks,
                                 fps: a.number("fps"), scale: a.number("scale"), out: a.string("out"),
                                 artifacts: ArtifactLayout.from(option: a.string("artifacts")), json: a.flag("json"),
                                 several: targets.count > 1, framePolicy: try CommonOptions.framePolicy(a),
@@ -105,7 +107,8 @@ struct CheckCommand: StrataSubcommand {
                                 frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
                                 maxTraceSize: a.integer("max-trace-size"),
                                 pixelLimit: a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit)
-        for path in [settings.report, settings.junit].compactMap({ $0 }) { try OutputGuard.checkWritableFile(path) }
+        if !a.isGiven("artifacts") { settings.artifactsFlag = "STRATA_ARTIFACTS" }
+        try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         var selected = targets
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
@@ -127,6 +130,27 @@ struct CheckCommand: StrataSubcommand {
             CheckCommand.say("results: \(dir)", json: settings.json)
         }
         try CheckCommand.finish(checks, a, json: settings.json)
+    }
+
+    /// Every trace's inputs, references and outputs, checked before the first replay. A
+    /// trace that does not read adds no scene file here; its check reports why.
+    static func plan(_ targets: [CheckTarget], _ s: Settings, context: CommandContext, args: [String], scene: String?) throws -> OutputPlan {
+        var traces: [(Trace, String)] = []
+        var plan = OutputPlan()
+        for t in targets {
+            plan.references(t.references)
+            if let (trace, _) = try? CommonOptions.readTrace(t.trace, maxSize: s.maxTraceSize) { traces.append((trace, t.trace)) }
+            else { plan.input("the trace \(t.trace)", t.trace) }
+            plan.output("--out", s.out.map { s.several ? ($0 as NSString).appendingPathComponent(t.name) : $0 }, .directory)
+        }
+        let read = try context.plan(traces: traces, args: args)
+        for i in read.inputs { plan.input(i.flag, i.path, i.kind) }
+        plan.report("--report", s.report)
+        plan.output("--junit", s.junit, .file)
+        plan.output(s.artifactsFlag, s.artifacts?.root, .directory)
+        plan.output("--results-dir", s.resultsDir, .directory)
+        plan.output("--results-dir", s.resultsDir.map { ($0 as NSString).appendingPathComponent(CheckResultsFile.fileName) }, .file)
+        return plan
     }
 
     /// Checks the traces, `jobs` at a time, each worker with its own renderer; the output
@@ -207,10 +231,6 @@ struct CheckCommand: StrataSubcommand {
             throw UsageError("\(target.trace): \(e)")
         }
         let out = s.out.map { s.several ? ($0 as NSString).appendingPathComponent(target.name) : $0 }
-        for (flag, path) in [("--out", out), ("--report", s.report), ("--junit", s.junit), ("--artifacts", s.artifacts?.root),
-                             ("--results-dir", s.resultsDir)] {
-            if let path { try OutputGuard.refuseOverlap(output: path, flag: flag, references: references) }
-        }
         if s.mode == .none || s.mode == .changed {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -47,9 +47,10 @@ struct RenderCommand: StrataSubcommand {
         let time = a.number("time") ?? d.defaultTime
         let (pixelWidth, pixelHeight) = try CommonOptions.pixels(view, scale: scale)
         let out = a.string("out") ?? "\(d.name).png"
-        try OutputGuard.checkWritableFile(out)
-        if let path = a.string("save-trace") { try OutputGuard.checkWritableFile(path) }
-        try resolved.refuseOverwritingFile(["--out": out, "--save-trace": a.string("save-trace")])
+        var plan = resolved.plan
+        plan.output("--out", out, .file)
+        plan.output("--save-trace", a.string("save-trace"), .file)
+        try plan.check()
 
         let trace = try ArgumentParser.checked { () -> Trace in
             let options = try d.sceneOptions(a.values(of: d.options))

@@ -195,7 +195,11 @@ struct SceneFileParser {
                     guard d == d.rounded(), range.lowerBound == range.lowerBound.rounded(), range.upperBound == range.upperBound.rounded() else {
                         throw (df ?? of).error("an integer option has a whole default and a whole range")
                     }
-                    spec = OptionSpec(name, .integer(Int(range.lowerBound)...Int(range.upperBound)), default: .number(d), help: help)
+                    // 1e30 is whole but no Int: said here, by lint too, never a trap when the range is made.
+                    guard let low = Checked.int(range.lowerBound), let high = Checked.int(range.upperBound) else {
+                        throw (o["range"] ?? of).error("an integer option's range must lie within \(Int.min)...\(Int.max), got \(clean(range.lowerBound))...\(clean(range.upperBound))")
+                    }
+                    spec = OptionSpec(name, .integer(low...high), default: .number(d), help: help)
                 } else {
                     spec = OptionSpec(name, .number(range), default: .number(d), help: help)
                 }

@@ -36,7 +36,7 @@ import StrataTestSupport
             (["render", "carousel", "--scale", "4", "--size", "8000x10"], "each side must be 1...16384 px"),
             (["render", "carousel", "--bogus"], "strata: error: unknown option --bogus for 'render'"),
             (["render", "carousel", "--out"], "strata: error: --out needs a value"),
-            (["render", "carousel", "--out", "/nonexistent/dir/c.png"], "strata: error: /nonexistent/dir/c.png: directory /nonexistent/dir does not exist"),
+            (["render", "carousel", "--out", "/nonexistent/dir/c.png"], "strata: error: --out /nonexistent/dir/c.png: directory /nonexistent/dir does not exist"),
             (["render", "carousel", "--shaders", "/nonexistent"], "strata: error: shader file not found: /nonexistent/"),
             (["frobnicate"], "strata: error: unknown command 'frobnicate'"),
         ]
