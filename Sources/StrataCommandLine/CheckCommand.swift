@@ -51,7 +51,8 @@ struct CheckCommand: StrataSubcommand {
         REFERENCES/frame-NNNNN.png by the same rules as 'strata compare'. A directory stands
         for its *.trace files; a trace's references are --references DIR when one trace is
         given, else <trace's folder>/references/<trace name>/. A missing reference, or a
-        reference with no frame in the replay, fails. Frames are not written unless --out is given.
+        reference with no frame in the replay, fails; a trace whose references folder does
+        not exist fails alone (its frames kept as actuals), and the other traces are checked. Frames are not written unless --out is given.
         --record also writes REFERENCES/strata-references.json: the renderer, Mesa and Strata
         versions and the font files' SHA-256 the frames were drawn with; a check on another
         renderer warns what differs (a different Mesa or font is the usual cause of a drifting frame).
@@ -211,12 +212,11 @@ struct CheckCommand: StrataSubcommand {
                              ("--results-dir", s.resultsDir)] {
             if let path { try OutputGuard.refuseOverlap(output: path, flag: flag, references: references) }
         }
-        if s.mode == .none || s.mode == .changed {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError("\(references): no such directory of reference frames (record them with --update all or --update missing)")
-            }
-        }
+        // A trace without its references folder is that trace's failure, not the run's:
+        // every frame fails as having no reference (kept as an actual), the others go on.
+        var isDirectory: ObjCBool = false
+        let noFolder = (s.mode == .none || s.mode == .changed)
+            && !(FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory) && isDirectory.boolValue)
         let outDirectory = try out.map { try FrameDirectory($0, policy: s.framePolicy) }
         let recording = s.mode == .all ? try ReferenceRecording(directory: references) : nil
         // A check reads the references while no recording swaps them; missing and changed
@@ -281,18 +281,25 @@ struct CheckCommand: StrataSubcommand {
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
         }
         for i in entries.indices {
+            if noFolder { entries[i].problem = "no reference: the folder \(references) does not exist; record it with: \(recordCommand(target))" }
             if let artifacts = s.artifacts { entries[i].artifacts = try artifacts.write(entries[i], trace: target.name) }
             let e = entries[i]
             if s.json {
                 lines.append(OutputLine(isJSON: true, text: FrameJSON.object([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted(e.name))],
                                               e.result, missing: e.missing, passed: e.passed)))
             }
+            if noFolder { continue }
             if !e.passed {
                 lines.append(say: "\(prefix)\(e.name): FAIL: \(e.summary)" + (e.artifacts?.diff.map { "; diff: \($0)" } ?? ""))
             } else if e.recorded && s.mode == .changed, let r = e.result {
                 lines.append(say: "\(prefix)\(e.name): updated: " + (r.sizeMatches ? "\(r.diffPixels) pixels differed"
                     : "size \(r.actualWidth)x\(r.actualHeight), reference was \(r.width)x\(r.height)"))
             }
+        }
+        if noFolder {
+            lines.append(say: "\(target.name): FAIL: no references folder \(references): \(plural(entries.count, "frame")) without a reference"
+                         + (s.artifacts.map { ", their actuals in \(($0.root as NSString).appendingPathComponent(target.name))/" } ?? "")
+                         + "; record them with: \(recordCommand(target))")
         }
         if s.mode != .none && s.mode != .all { lines.append(say: (s.several ? target.name + ": " : "") + checker.result.updateSummary) }
         var check = TraceCheck(name: target.name, frameCount: result.frameCount, entries: entries)
@@ -318,6 +325,12 @@ struct CheckCommand: StrataSubcommand {
 
     static func say(_ line: String, json: Bool) {
         if json { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+    }
+
+    /// The command that records a trace's references where this run looks for them.
+    static func recordCommand(_ target: CheckTarget) -> String {
+        let program = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "strata"
+        return "\(program) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
     }
 
     private static func referenceFiles(_ dir: String) throws -> Set<String> { FrameDirectory.frames(in: dir) }
