@@ -56,6 +56,8 @@ struct CheckCommand: StrataSubcommand {
         --record also writes REFERENCES/strata-references.json: the renderer, Mesa and Strata
         versions and the font files' SHA-256 the frames were drawn with; a check on another
         renderer warns what differs (a different Mesa or font is the usual cause of a drifting frame).
+        A trace recorded from a scene file edited since is re-stamped with the file's hash by
+        --record. Every warning also goes into the report, the JUnit file and the results.
 
         \(HelpText.lines(CheckCommand.options))
 
@@ -120,7 +122,7 @@ struct CheckCommand: StrataSubcommand {
         }
         let jobs = min(a.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, max(1, selected.count))
         let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
-                                                  scenes: { trace, path in try context.catalog(for: trace, at: path, args: args) }) {
+                                                  scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
             try CommonOptions.offscreenRenderer(a)
         } }
         if let dir = a.string("results-dir") {
@@ -186,14 +188,18 @@ struct CheckCommand: StrataSubcommand {
 
     /// Replays one trace against its references; returns its check and the lines to print.
     /// The scenes a trace (at a path) replays with: the built-in and given ones, or its scene file's.
-    typealias Catalog = (Trace, String) throws -> SceneCatalog
+    typealias Catalog = (Trace, String) throws -> TraceScenes
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
         var lines: [OutputLine] = []
         let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
+        let found = try scenes(trace, target.trace)
         let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, frameLimit: s.frameLimit,
-                                    scenes: try scenes(trace, target.trace))
+                                    scenes: found.catalog)
         printWarnings(readWarnings)
+        // Every warning is printed and goes into the report, the JUnit file and the results.
+        var warnings = readWarnings.map(readerWarning) + found.warnings
+        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
         let references = target.references
         // Masks: the flags', the trace header's, and those the references keep in their
         // manifest (which --record writes from the flags, or keeps when none are given).
@@ -232,6 +238,7 @@ struct CheckCommand: StrataSubcommand {
         var produced = Set<String>()
         let result: ReplayResult
         var manifest: ReferenceManifest?
+        renderer.forgetFontFilesDrawn()
         do {
             result = try replayer.frames(renderer: renderer) { frame in
                 let file = Replayer.frameFileName(frame.index)
@@ -239,7 +246,7 @@ struct CheckCommand: StrataSubcommand {
                 produced.insert(file)
                 try checker.check(frame.image, named: String(file.dropLast(4)))
             }
-            // After the frames, so it names only the fonts their text used.
+            // After the frames, naming the fonts this trace's frames drew with.
             manifest = try ReferenceManifest.drawn(by: renderer)
             manifest?.masks = keptMasks.isEmpty ? nil : keptMasks
         } catch {
@@ -261,7 +268,6 @@ struct CheckCommand: StrataSubcommand {
         }
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
-        var warnings: [String] = []
         if let recording {
             try manifest?.write(directory: recording.staging)
             let stale = try recording.commit()
@@ -303,6 +309,10 @@ struct CheckCommand: StrataSubcommand {
         }
         if s.mode != .none && s.mode != .all { lines.append(say: (s.several ? target.name + ": " : "") + checker.result.updateSummary) }
         var check = TraceCheck(name: target.name, frameCount: result.frameCount, entries: entries)
+        if let stale = found.stale, s.mode == .all || (s.mode == .changed && check.passed) {
+            try SceneFileStamp.restamp(trace: target.trace, from: stale.recorded, to: stale.now)
+            lines.append(say: "\(target.trace): re-stamped with its scene file's SHA-256 \(stale.now.prefix(12))… (the references now draw the file as it is)")
+        }
         check.warnings = warnings
         check.added = checker.result.added; check.updated = checker.result.updated; check.unchanged = checker.result.unchanged
         if s.several {

@@ -3,14 +3,13 @@ import StrataCompare
 import StrataDigest
 import StrataDriver
 import StrataRender
-import StrataText
 
 extension ReferenceManifest {
-    /// The manifest of frames drawn by `renderer` with the fonts `fonts` has opened so
-    /// far: call it after the frames, so only the fonts their text used are hashed.
-    public static func drawn(by renderer: Renderer, fonts: FontLibrary = .shared) throws -> ReferenceManifest {
+    /// The manifest of frames drawn by `renderer`: its GL and the font files their glyphs
+    /// came from since `renderer.forgetFontFilesDrawn()` (call it after the frames).
+    public static func drawn(by renderer: Renderer) throws -> ReferenceManifest {
         let info = (renderer.surface as? any OffscreenSurface)?.renderer
-        let files = try fonts.loadedFontFiles.map { path in
+        let files = try renderer.fontFilesDrawn.sorted().map { path in
             do { return FontFile(file: (path as NSString).lastPathComponent, sha256: try SHA256.hex(ofFileAt: path)) } catch {
                 throw RenderError.io("\(error)")
             }
