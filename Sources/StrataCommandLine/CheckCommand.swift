@@ -56,6 +56,11 @@ struct CheckCommand: StrataSubcommand {
         --record also writes REFERENCES/strata-references.json: the renderer, Mesa and Strata
         versions and the font files' SHA-256 the frames were drawn with; a check on another
         renderer warns what differs (a different Mesa or font is the usual cause of a drifting frame).
+        With no comparison option (--threshold, --exact, --max-diff-pixels, --max-diff-ratio,
+        --include-aa), frames are compared exactly when the references' manifest names the
+        renderer, Mesa and fonts this run draws with (Strata's frames are deterministic, so
+        a changed byte is a change), else at the threshold, with a line saying why.
+        STRATA_COMPARE=exact|threshold forces one; options override it.
         A trace recorded from a scene file edited since is re-stamped with the file's hash by
         --record. Every warning also goes into the report, the JUnit file and the results.
 
@@ -71,6 +76,8 @@ struct CheckCommand: StrataSubcommand {
     struct Settings {
         var mode: RecordMode
         var options: CompareOptions
+        /// Exact or threshold when no comparison option is given (`ComparisonDefault`).
+        var comparison: ComparisonDefault
         var pointMasks: [Rect]
         var fps: Double?
         var scale: Double?
@@ -100,7 +107,9 @@ struct CheckCommand: StrataSubcommand {
         let pointMasks = try a.strings("mask-points").map { text in
             do { return try MaskRegion.parsePoints(text) } catch let e as MaskError { throw UsageError("--mask-points: \(e)") }
         }
-        let settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a), pointMasks: pointMasks,
+        let settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a),
+                                comparison: CompareCommand.rulesGiven(a) ? .threshold : try ComparisonDefault.fromEnvironment(),
+                                pointMasks: pointMasks,
                                 fps: a.number("fps"), scale: a.number("scale"), out: a.string("out"),
                                 artifacts: ArtifactLayout.from(option: a.string("artifacts")), json: a.flag("json"),
                                 several: targets.count > 1, framePolicy: try CommonOptions.framePolicy(a),
@@ -208,7 +217,15 @@ struct CheckCommand: StrataSubcommand {
         let flagMasks = s.options.masks + pixels(s.pointMasks)
         let recordedManifest = try ReferenceManifest.read(directory: references)
         let keptMasks = flagMasks.isEmpty ? recordedManifest?.masks ?? [] : flagMasks
-        var options = s.options
+        // A trace without its references folder is that trace's failure, not the run's:
+        // every frame fails as having no reference (kept as an actual), the others go on.
+        // Otherwise: exact on the references' own renderer, Mesa and fonts, unless options say.
+        var isDirectory: ObjCBool = false
+        let noFolder = (s.mode == .none || s.mode == .changed)
+            && !(FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory) && isDirectory.boolValue)
+        var (options, why) = s.mode == .all || noFolder ? (s.options, nil)
+            : try s.comparison.rules(s.options, recorded: recordedManifest) { try ReferenceManifest.installed(for: renderer, fontsOf: $0) }
+        if let why { lines.append(say: "\(target.name): \(why)") }
         options.masks = flagMasks + pixels(replayer.trace.header.masks) + (recordedManifest?.masks ?? [])
         do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as MaskError {
             throw UsageError("\(target.trace): \(e)")
@@ -218,11 +235,6 @@ struct CheckCommand: StrataSubcommand {
                              ("--results-dir", s.resultsDir)] {
             if let path { try OutputGuard.refuseOverlap(output: path, flag: flag, references: references) }
         }
-        // A trace without its references folder is that trace's failure, not the run's:
-        // every frame fails as having no reference (kept as an actual), the others go on.
-        var isDirectory: ObjCBool = false
-        let noFolder = (s.mode == .none || s.mode == .changed)
-            && !(FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory) && isDirectory.boolValue)
         let outDirectory = try out.map { try FrameDirectory($0, policy: s.framePolicy) }
         let recording = s.mode == .all ? try ReferenceRecording(directory: references) : nil
         // A check reads the references while no recording swaps them; missing and changed
@@ -274,6 +286,8 @@ struct CheckCommand: StrataSubcommand {
             lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
                          + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
         } else {
+            // References added or rewritten into a folder without a manifest were drawn here.
+            if checker.result.changed > 0, recordedManifest == nil, let manifest { try manifest.write(directory: references) }
             for extra in try referenceFiles(references).subtracting(produced).sorted() {
                 var entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
                                         problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
