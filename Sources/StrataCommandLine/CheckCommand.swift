@@ -255,12 +255,11 @@ struct CheckCommand: StrataSubcommand {
             throw UsageError("\(target.trace): \(e)")
         }
         let out = s.out.map { s.several ? ($0 as NSString).appendingPathComponent(target.name) : $0 }
-        }
         let outDirectory = try out.map { try FrameDirectory($0, policy: s.framePolicy) }
         // Every update mode stages its references and commits them all at once, under an
         // exclusive lock; a check only reads, under a shared one, after finishing any
         // update a killed strata had begun to commit.
-        let recording = s.mode != .none ? try ReferenceRecording(directory: references) : nil
+        let recording = s.mode != .none && !noFolder ? try ReferenceRecording(directory: references) : nil
         if recording == nil { ReferenceRecording.finishInterruptedCommit(in: references) }
         let readLock = recording == nil && FileManager.default.fileExists(atPath: references) ? try DirectoryLock(references, shared: true) : nil
         defer { readLock?.release() }
