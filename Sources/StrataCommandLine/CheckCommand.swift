@@ -141,7 +141,7 @@ struct CheckCommand: StrataSubcommand {
             try CheckResultsFile.write(checks, to: dir)
             CheckCommand.say("results: \(dir)", json: settings.json)
         }
-        try CheckCommand.finish(checks, a, json: settings.json)
+        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all)
     }
 
     /// Every trace's inputs, references and outputs, checked before the first replay. A
@@ -195,7 +195,7 @@ struct CheckCommand: StrataSubcommand {
 
     /// Writes the report and JUnit file, prints the summary, and exits 1 if a frame failed.
     /// The title names only the traces, so a merged report equals an unsharded one.
-    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool) throws {
+    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, recording: Bool = false) throws {
         let title = checks.count == 1 ? "strata check \(checks[0].name)" : "strata check: \(plural(checks.count, "trace"))"
         if let report = a.string("report") {
             try HTMLReport.write(title: title, traces: checks, to: report)
@@ -213,6 +213,13 @@ struct CheckCommand: StrataSubcommand {
                           ("added", checks.reduce(0) { $0 + $1.added })]
             print(FrameJSON.render([("summary", FrameJSON.render(counts.map { ($0.0, "\($0.1)") }))]))
             FileHandle.standardError.write(Data("\(all.count - failed) passed, \(failed) failed\n".utf8))
+        } else if recording {
+            // A recording compares nothing, so it says what it wrote, never "passed".
+            if checks.count > 1 {
+                let sum = { (k: KeyPath<TraceCheck, Int>) in checks.reduce(0) { $0 + $1[keyPath: k] } }
+                print("recorded \(plural(checks.count, "trace")), \(plural(all.count, "frame")): \(sum(\.updated)) updated, "
+                      + "\(sum(\.unchanged)) unchanged, \(sum(\.added)) added")
+            }
         } else {
             print("\(all.count - failed) passed, \(failed) failed")
         }
@@ -357,7 +364,7 @@ struct CheckCommand: StrataSubcommand {
         }
         check.warnings = warnings
         check.added = checker.result.added; check.updated = checker.result.updated; check.unchanged = checker.result.unchanged
-        if s.several {
+        if s.several && s.mode != .all {
             lines.append(say: "\(target.name): \(check.entries.count - check.failures.count) passed, \(check.failures.count) failed")
         }
         return (check, lines)

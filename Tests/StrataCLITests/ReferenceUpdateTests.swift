@@ -132,6 +132,22 @@ import StrataTestSupport
         #expect(!listing(refs).contains(".strata-commit-5"))
     }
 
+    /// A recording compares nothing, so it never says "passed": it says what it wrote, per
+    /// trace and, for several, in all.
+    @Test func aRecordingSaysWhatItWroteNotPassed() throws {
+        let dir = try temporaryDirectory("update-summary")
+        let traces = dir + "/Traces"
+        #expect(mkdir(traces, 0o755) == 0)
+        _ = try dragTrace(traces, name: "a"); _ = try dragTrace(traces, name: "b", angle: 10)
+        let r = try strata(["check", traces, "--record"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "recorded 8 frames into \(traces)/references/a: 0 references updated, 0 unchanged, 8 added\n"
+                + "recorded 8 frames into \(traces)/references/b: 0 references updated, 0 unchanged, 8 added\n"
+                + "recorded 2 traces, 16 frames: 0 updated, 0 unchanged, 16 added\n", "\(r.stdout)")
+        let one = try strata(["check", traces + "/a.trace", "--record"])
+        #expect(one.stdout == "recorded 8 frames into \(traces)/references/a: 0 references updated, 8 unchanged, 0 added\n", "\(one.stdout)")
+    }
+
     /// A reference frame that is a symlink is replaced by a file; what it pointed at is
     /// left alone, and no staging directory is left behind.
     @Test func aSymlinkedReferenceIsReplacedNotWrittenThrough() throws {
