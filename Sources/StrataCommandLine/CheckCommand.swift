@@ -172,7 +172,7 @@ struct CheckCommand: StrataSubcommand {
         if jobs <= 1 {
             let renderer = try makeRenderer()
             return try targets.map { target in
-                let (check, lines) = try check(target, s, renderer: renderer, scenes: scenes)
+                let (check, lines) = try checkOrFail(target, s, renderer: renderer, scenes: scenes)
                 emit(lines, json: s.json)
                 return check
             }
@@ -181,7 +181,7 @@ struct CheckCommand: StrataSubcommand {
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let renderer = Result { try makeRenderer() }
             while let i = outcomes.next() {
-                outcomes.store(i, Result { try check(targets[i], s, renderer: try renderer.get(), scenes: scenes) })
+                outcomes.store(i, Result { try checkOrFail(targets[i], s, renderer: try renderer.get(), scenes: scenes) })
             }
         }
         var checks: [TraceCheck] = []
@@ -191,6 +191,21 @@ struct CheckCommand: StrataSubcommand {
             checks.append(check)
         }
         return checks
+    }
+
+    /// One trace's check; of several traces, one that cannot be checked (malformed, no
+    /// references) fails with its error as its one entry, and the others go on.
+    static func checkOrFail(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
+        do { return try check(target, s, renderer: renderer, scenes: scenes) } catch let e where s.several && !(e is Interrupted) && !(e is ExitStatus) {
+            let problem = StrataCommand.message(e)
+            let check = TraceCheck(name: target.name, frameCount: 0, entries: [ReportEntry(name: "trace", result: nil, problem: problem)])
+            var lines = [OutputLine(isJSON: false, text: "\(target.name): FAIL: \(problem)")]
+            if s.json {
+                lines.insert(OutputLine(isJSON: true, text: FrameJSON.render([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted("trace")),
+                                                                             ("passed", "false"), ("problem", FrameJSON.quoted(problem))])), at: 0)
+            }
+            return (check, lines)
+        }
     }
 
     /// Writes the report and JUnit file, prints the summary, and exits 1 if a frame failed.

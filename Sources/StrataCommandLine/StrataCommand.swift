@@ -104,6 +104,8 @@ public enum StrataCommand {
             throw ExitStatus(code: 2)
         }
         if argv == ["--help"] || argv == ["-h"] { print(overview(context)); return }
+        // `strata --help render` as `strata help render`.
+        if argv.count == 2, argv[0] == "--help" || argv[0] == "-h" { return try help([argv[1]], context) }
         if argv == ["--version"] || argv == ["-V"] { print(StrataVersion.generator); return }
         let name = argv.removeFirst()
         if name == "help" { return try help(argv, context) }

@@ -14,8 +14,11 @@ public enum ShaderSource: Sendable {
             return s
         case .directory(let dir):
             let path = (dir as NSString).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: path) else { throw RenderError.shaderFileMissing(path) }
-            return String(decoding: data, as: UTF8.self)
+            guard access(path, F_OK) == 0 else { throw RenderError.shaderFileMissing(path) }
+            // A shader is kilobytes; --shaders DIR of a FIFO or /proc file stops at 1 MiB.
+            do { return String(decoding: try BoundedFile.read(path, limit: 1 << 20), as: UTF8.self) } catch {
+                throw RenderError.io("\(path): cannot read the shader: \(error)")
+            }
         }
     }
 }
