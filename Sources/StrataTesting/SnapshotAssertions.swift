@@ -5,13 +5,16 @@ import StrataModel
 import StrataRender
 import StrataReplay
 import StrataScenes
-import Testing
 
-/// Snapshot assertions for Swift Testing, in the spirit of swift-snapshot-testing:
+/// Snapshot assertions for Swift Testing and XCTest (a failure fails the test in whichever
+/// runs it), in the spirit of swift-snapshot-testing:
 /// - a missing reference is recorded and the test fails saying so (re-run to check it);
 /// - `STRATA_RECORD` chooses what is rewritten: `all` (or `1`) every reference,
 ///   `changed` only failing ones, `missing` (the default) only absent ones, `none` nothing;
 /// - `mask:` rectangles (view points) are never compared, nor are a trace header's `masks`;
+/// - with no `threshold:`, `maxDiffPixels:` or `exact:`, frames are compared exactly when
+///   the references' `strata-references.json` names this renderer, Mesa and fonts, else at
+///   the threshold 0.1 (`ComparisonDefault`, `STRATA_COMPARE`), the reason in a failure;
 /// - a mismatch fails naming the frame, the numbers, and where the actual frame, the
 ///   diff image and an HTML report were written.
 
@@ -23,19 +26,19 @@ public func snapshotRecordMode() throws -> RecordMode {
 /// Renders `layer` at `size` points and compares it with `<directory>/<name>.png`. The
 /// default directory is `__Snapshots__/<test file name>/` beside the test file.
 public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named name: String,
-                           in directory: String? = nil, threshold: Double = 0.1, maxDiffPixels: Int = 0, mask: [Rect] = [],
-                           filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+                           in directory: String? = nil, threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil,
+                           mask: [Rect] = [], fileID: String = #fileID, filePath: StaticString = #filePath,
+                           line: UInt = #line, column: UInt = #column) {
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let renderer = try Renderer(surface: try makeOffscreenSurface())
         let image = try renderer.render(layer: layer, pixelWidth: Int((size.width * scale).rounded()),
                                         pixelHeight: Int((size.height * scale).rounded()), scale: scale)
-        let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
-                                       options: snapshotOptions(threshold, maxDiffPixels, mask, scale: scale, image),
-                                       mode: try snapshotRecordMode())
-        try checker.check(image, named: name)
-        reportFailures(checker, subject: "snapshot", sourceLocation: sourceLocation)
+        try checkImage(image, named: name, in: directory ?? snapshotDirectory(for: "\(filePath)"),
+                       rules: SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: scale),
+                       renderer: renderer, subject: "snapshot", site: site)
     } catch {
-        Issue.record("snapshot \(name): \(error)", sourceLocation: sourceLocation)
+        site.fail("snapshot \(name): \(error)")
     }
 }
 
@@ -46,23 +49,25 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 /// (as `strata check --exact`). Recording also writes the directory's
 /// `strata-references.json` (the renderer and fonts the frames were drawn with).
 public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor] = [],
-                         threshold: Double = 0.1, maxDiffPixels: Int = 0, exact: Bool = false, mask: [Rect] = [],
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+                         threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil, mask: [Rect] = [],
+                         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes + SceneRegistry.scenes))
-        for w in warnings { Issue.record(Comment(rawValue: w), sourceLocation: sourceLocation) }
+        for w in warnings { site.fail(w) }
         let renderer = try Renderer(surface: try makeOffscreenSurface())
-        var options = exact ? CompareOptions.exact : CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels))
-        options.masks = MaskRegion.pixels(fromPoints: replayer.trace.header.masks + mask, scale: replayer.scale,
-                                          frameWidth: replayer.pixelWidth, frameHeight: replayer.pixelHeight)
+        let rules = SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact,
+                                  mask: replayer.trace.header.masks + mask, scale: replayer.scale)
+        let (options, why) = try rules.options(directory: directory, renderer: renderer,
+                                               width: replayer.pixelWidth, height: replayer.pixelHeight)
         let checker = ReferenceChecker(directory: directory, options: options, mode: try snapshotRecordMode())
         _ = try replayer.frames(renderer: renderer) { frame in
             try checker.check(frame.image, named: String(Replayer.frameFileName(frame.index).dropLast(4)))
         }
         if !checker.result.recorded.isEmpty { try ReferenceManifest.drawn(by: renderer).write(directory: directory) }
-        reportFailures(checker, subject: "trace \(tracePath)", sourceLocation: sourceLocation)
+        reportFailures(checker, subject: "trace \(tracePath)", why: why, site: site)
     } catch {
-        Issue.record("\(error)", sourceLocation: sourceLocation)
+        site.fail("\(error)")
     }
 }
 
@@ -72,8 +77,10 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
 /// a replay give at that time. Size and scale default to the scene's.
 public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, options: [String: TraceValue] = [:],
                         script: [String: TraceValue] = [:], size: Size? = nil, scale: Double? = nil, named name: String,
-                        in directory: String? = nil, threshold: Double = 0.1, maxDiffPixels: Int = 0, mask: [Rect] = [],
-                        filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
+                        in directory: String? = nil, threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil,
+                        mask: [Rect] = [], fileID: String = #fileID, filePath: StaticString = #filePath,
+                        line: UInt = #line, column: UInt = #column) {
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let view = size ?? scene.defaultViewSize, pixelScale = scale ?? scene.defaultScale
         let made = try scene.makeScene(options: options, viewSize: view, scale: pixelScale)
@@ -81,21 +88,25 @@ public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, option
                                  options: try scene.sceneOptions(options).resolved)
         let trace = Trace(header: header, events: try scene.scriptEvents(script, for: made))
         let replayer = try Replayer(trace: trace, name: "scene \(scene.name)", scenes: SceneCatalog([scene]))
-        let frame = try replayer.frame(at: time ?? scene.defaultTime, renderer: try Renderer(surface: try makeOffscreenSurface()))
-        let checker = ReferenceChecker(directory: directory ?? snapshotDirectory(for: filePath),
-                                       options: snapshotOptions(threshold, maxDiffPixels, mask, scale: pixelScale, frame.image),
-                                       mode: try snapshotRecordMode())
-        try checker.check(frame.image, named: name)
-        reportFailures(checker, subject: "scene \(scene.name)", sourceLocation: sourceLocation)
+        let renderer = try Renderer(surface: try makeOffscreenSurface())
+        let frame = try replayer.frame(at: time ?? scene.defaultTime, renderer: renderer)
+        try checkImage(frame.image, named: name, in: directory ?? snapshotDirectory(for: "\(filePath)"),
+                       rules: SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: pixelScale),
+                       renderer: renderer, subject: "scene \(scene.name)", site: site)
     } catch {
-        Issue.record("scene \(scene.name) \(name): \(error)", sourceLocation: sourceLocation)
+        site.fail("scene \(scene.name) \(name): \(error)")
     }
 }
 
-/// The comparison rules of an assertion; `mask` is in view points, ignored in the frame.
-private func snapshotOptions(_ threshold: Double, _ maxDiffPixels: Int, _ mask: [Rect], scale: Double, _ image: Image) -> CompareOptions {
-    CompareOptions(threshold: threshold, tolerance: .maxDiffPixels(maxDiffPixels),
-                   masks: MaskRegion.pixels(fromPoints: mask, scale: scale, frameWidth: image.width, frameHeight: image.height))
+/// One image against `<directory>/<name>.png`; a recording also brings the directory's
+/// manifest up to date (`SnapshotRules.recordManifest`), so the next run compares exactly.
+private func checkImage(_ image: Image, named name: String, in directory: String, rules: SnapshotRules,
+                        renderer: Renderer, subject: String, site: AssertionSite) throws {
+    let (options, why) = try rules.options(directory: directory, renderer: renderer, width: image.width, height: image.height)
+    let checker = ReferenceChecker(directory: directory, options: options, mode: try snapshotRecordMode())
+    try checker.check(image, named: name)
+    if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer) }
+    reportFailures(checker, subject: subject, why: why, site: site)
 }
 
 /// `__Snapshots__/<file name without .swift>` beside the test file.
@@ -117,15 +128,13 @@ func artifactFolder(_ subject: String) -> String {
     String(subject.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
 }
 
-/// Records each failure as an issue, with its expected, actual and diff images attached
-/// (`swift test --attachments-path DIR` keeps them).
-private func reportFailures(_ checker: ReferenceChecker, subject: String, sourceLocation: SourceLocation) {
+/// Fails the test for each failure, with its expected, actual and diff images attached
+/// (`swift test --attachments-path DIR` keeps them); `why` says the comparison was the threshold's.
+private func reportFailures(_ checker: ReferenceChecker, subject: String, why: String?, site: AssertionSite) {
     for message in failureMessages(checker, subject: subject) {
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        site.fail(message + (why.map { " (\($0))" } ?? ""))
     }
-    for (name, png) in failureAttachments(checker) {
-        Attachment.record(png, named: name, sourceLocation: sourceLocation)
-    }
+    for (name, png) in failureAttachments(checker) { site.attach(png, named: name) }
 }
 
 /// `<frame>-expected.png`, `-actual.png`, `-diff.png` of every failing frame, those it has.
