@@ -9,8 +9,10 @@ import StrataScenes
 /// Snapshot assertions for Swift Testing and XCTest (a failure fails the test in whichever
 /// runs it), in the spirit of swift-snapshot-testing:
 /// - a missing reference is recorded and the test fails saying so (re-run to check it);
-/// - `STRATA_RECORD` chooses what is rewritten: `all` (or `1`) every reference,
+/// - `record:`, else `STRATA_RECORD`, chooses what is rewritten: `all` (or `1`) every reference,
 ///   `changed` only failing ones, `missing` (the default) only absent ones, `none` nothing;
+///   a run recording `changed` or `all` fails saying what it wrote (swift-snapshot-testing's
+///   record mode), so it cannot pass unnoticed;
 /// - `mask:` rectangles (view points) are never compared, nor are a trace header's `masks`;
 /// - with no `threshold:`, `maxDiffPixels:` or `exact:`, frames are compared exactly when
 ///   the references' `strata-references.json` names this renderer, Mesa and fonts, else at
@@ -27,7 +29,7 @@ public func snapshotRecordMode() throws -> RecordMode {
 /// default directory is `__Snapshots__/<test file name>/` beside the test file.
 public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named name: String,
                            in directory: String? = nil, threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil,
-                           mask: [Rect] = [], fileID: String = #fileID, filePath: StaticString = #filePath,
+                           mask: [Rect] = [], record: RecordMode? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
                            line: UInt = #line, column: UInt = #column) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
@@ -36,7 +38,7 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
                                         pixelHeight: Int((size.height * scale).rounded()), scale: scale)
         try checkImage(image, named: name, in: directory ?? snapshotDirectory(for: "\(filePath)"),
                        rules: SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: scale),
-                       renderer: renderer, subject: "snapshot", site: site)
+                       record: record, renderer: renderer, subject: "snapshot", site: site)
     } catch {
         site.fail("snapshot \(name): \(error)")
     }
@@ -49,7 +51,7 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 /// (as `strata check --exact`). Recording also writes the directory's
 /// `strata-references.json` (the renderer and fonts the frames were drawn with).
 public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor] = [],
-                         threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil, mask: [Rect] = [],
+                         threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil, mask: [Rect] = [], record: RecordMode? = nil,
                          fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
@@ -60,12 +62,13 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
                                   mask: replayer.trace.header.masks + mask, scale: replayer.scale)
         let (options, why) = try rules.options(directory: directory, renderer: renderer,
                                                width: replayer.pixelWidth, height: replayer.pixelHeight)
-        let checker = ReferenceChecker(directory: directory, options: options, mode: try snapshotRecordMode())
+        let checker = ReferenceChecker(directory: directory, options: options, mode: try record ?? snapshotRecordMode())
         _ = try replayer.frames(renderer: renderer) { frame in
             try checker.check(frame.image, named: String(Replayer.frameFileName(frame.index).dropLast(4)))
         }
         if !checker.result.recorded.isEmpty { try ReferenceManifest.drawn(by: renderer).write(directory: directory) }
-        reportFailures(checker, subject: "trace \(tracePath)", why: why, site: site)
+        reportFailures(checker, subject: "trace \(tracePath)", why: why, site: site,
+                       artifactsName: ((tracePath as NSString).lastPathComponent as NSString).deletingPathExtension)
     } catch {
         site.fail("\(error)")
     }
@@ -78,7 +81,7 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
 public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, options: [String: TraceValue] = [:],
                         script: [String: TraceValue] = [:], size: Size? = nil, scale: Double? = nil, named name: String,
                         in directory: String? = nil, threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil,
-                        mask: [Rect] = [], fileID: String = #fileID, filePath: StaticString = #filePath,
+                        mask: [Rect] = [], record: RecordMode? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
                         line: UInt = #line, column: UInt = #column) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
@@ -92,7 +95,7 @@ public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, option
         let frame = try replayer.frame(at: time ?? scene.defaultTime, renderer: renderer)
         try checkImage(frame.image, named: name, in: directory ?? snapshotDirectory(for: "\(filePath)"),
                        rules: SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: pixelScale),
-                       renderer: renderer, subject: "scene \(scene.name)", site: site)
+                       record: record, renderer: renderer, subject: "scene \(scene.name)", site: site)
     } catch {
         site.fail("scene \(scene.name) \(name): \(error)")
     }
@@ -100,10 +103,10 @@ public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, option
 
 /// One image against `<directory>/<name>.png`; a recording also brings the directory's
 /// manifest up to date (`SnapshotRules.recordManifest`), so the next run compares exactly.
-private func checkImage(_ image: Image, named name: String, in directory: String, rules: SnapshotRules,
+private func checkImage(_ image: Image, named name: String, in directory: String, rules: SnapshotRules, record: RecordMode?,
                         renderer: Renderer, subject: String, site: AssertionSite) throws {
     let (options, why) = try rules.options(directory: directory, renderer: renderer, width: image.width, height: image.height)
-    let checker = ReferenceChecker(directory: directory, options: options, mode: try snapshotRecordMode())
+    let checker = ReferenceChecker(directory: directory, options: options, mode: try record ?? snapshotRecordMode())
     try checker.check(image, named: name)
     if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer) }
     reportFailures(checker, subject: subject, why: why, site: site)
@@ -114,65 +117,4 @@ func snapshotDirectory(for filePath: String) -> String {
     let url = URL(fileURLWithPath: filePath)
     return url.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
         .appendingPathComponent(url.deletingPathExtension().lastPathComponent).path
-}
-
-/// Where failing frames, diffs and the report go: `STRATA_ARTIFACTS` (as `strata check
-/// --artifacts`: `<dir>/<subject>/<frame>-{expected,actual,diff}.png`), else a folder
-/// under the temporary directory.
-func artifactLayout(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ArtifactLayout {
-    ArtifactLayout.from(option: nil, environment: environment)
-        ?? ArtifactLayout(root: FileManager.default.temporaryDirectory.appendingPathComponent("strata-snapshots").path)
-}
-
-func artifactFolder(_ subject: String) -> String {
-    String(subject.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
-}
-
-/// Fails the test for each failure, with its expected, actual and diff images attached
-/// (`swift test --attachments-path DIR` keeps them); `why` says the comparison was the threshold's.
-private func reportFailures(_ checker: ReferenceChecker, subject: String, why: String?, site: AssertionSite) {
-    for message in failureMessages(checker, subject: subject) {
-        site.fail(message + (why.map { " (\($0))" } ?? ""))
-    }
-    for (name, png) in failureAttachments(checker) { site.attach(png, named: name) }
-}
-
-/// `<frame>-expected.png`, `-actual.png`, `-diff.png` of every failing frame, those it has.
-func failureAttachments(_ checker: ReferenceChecker) -> [(name: String, png: [UInt8])] {
-    checker.result.failures.flatMap { f in
-        [("expected", f.expectedPNG), ("actual", f.actualPNG), ("diff", f.diffPNG)].compactMap { kind, png in
-            png.map { ("\(f.name)-\(kind).png", $0) }
-        }
-    }
-}
-
-/// One message per failing frame; writes the frames, diffs and the report first.
-func failureMessages(_ checker: ReferenceChecker, subject: String,
-                     layout: ArtifactLayout = artifactLayout()) -> [String] {
-    let failures = checker.result.failures
-    guard !failures.isEmpty else { return [] }
-    var messages: [String] = []
-    let folder = artifactFolder(subject + "-" + (failures.first?.name ?? ""))
-    let artifacts = (layout.root as NSString).appendingPathComponent(folder)
-    try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
-    let report = (artifacts as NSString).appendingPathComponent("report.html")
-    try? AtomicFile.write(Array(HTMLReport.render(title: "Strata: \(subject)", entries: checker.result.entries).utf8), to: report)
-    for f in failures {
-        var message: String
-        if let problem = f.problem {
-            message = "\(subject): \(f.name): \(problem); re-run the test to compare against it"
-        } else if let r = f.result {
-            message = "\(subject): \(f.name) does not match its reference in \(checker.directory): "
-            message += r.sizeMatches ? "\(r.diffPixels) pixels differ (\(String(format: "%.4f%%", r.ratio * 100))), "
-                + "\(r.aaPixels) anti-aliased, max channel delta \(r.maxChannelDelta), PSNR \(r.psnr.isInfinite ? "inf" : String(format: "%.2f dB", r.psnr))"
-                : "size \(r.actualWidth)x\(r.actualHeight) differs from the reference's \(r.width)x\(r.height)"
-            let paths = (try? layout.write(f, trace: folder)) ?? nil
-            if let actual = paths?.actual { message += "; actual: \(actual)" }
-            if let diff = paths?.diff { message += "; diff: \(diff)" }
-        } else {
-            message = "\(subject): \(f.name) failed"
-        }
-        messages.append(message + "; report: \(report)")
-    }
-    return messages
 }
