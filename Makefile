@@ -118,8 +118,10 @@ fuzz: deps
 	done
 
 # The only way reference images change: rerecord them all, then review and commit.
+# StrataTesting's assertions fail a recording run on purpose (saying what they wrote), so
+# its status is ignored here; `make test` then checks what was recorded.
 record-references: deps
-	STRATA_RECORD=1 $(SWIFT) test
+	-STRATA_RECORD=1 $(SWIFT) test
 
 # Rerecords Traces/*.trace in a real window on a private Xvfb display, driven by xdotool.
 record-traces: build

@@ -68,6 +68,9 @@ struct CheckCommand: StrataSubcommand {
 
         \(HelpText.lines(CommonOptions.comparison))
 
+        A failing check (without --update) ends, on standard error, with the command that
+        accepts its frames as the references: the same command with --update changed.
+
         EXIT STATUS: 0 when every frame matches or was written by --update, 1 when some differ, 2 on an error.
         """
     }
@@ -141,7 +144,8 @@ struct CheckCommand: StrataSubcommand {
             try CheckResultsFile.write(checks, to: dir)
             CheckCommand.say("results: \(dir)", json: settings.json)
         }
-        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all)
+        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all,
+                                accept: settings.mode == .none ? CheckCommand.acceptCommand(args) : nil)
     }
 
     /// Every trace's inputs, references and outputs, checked before the first replay. A
@@ -163,6 +167,16 @@ struct CheckCommand: StrataSubcommand {
         plan.output("--results-dir", s.resultsDir, .directory)
         plan.output("--results-dir", s.resultsDir.map { ($0 as NSString).appendingPathComponent(CheckResultsFile.fileName) }, .file)
         return plan
+    }
+
+    /// This very command with `--update changed`: what accepts a failing run's frames as
+    /// the new references (each argument quoted for a POSIX shell where it needs it).
+    static func acceptCommand(_ args: [String]) -> String {
+        let quoted = args.map { arg in
+            arg.allSatisfy { $0.isLetter || $0.isNumber || "-_./=,:@%+".contains($0) } && !arg.isEmpty
+                ? arg : "'" + arg.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return ([programName, "check"] + quoted + ["--update", "changed"]).joined(separator: " ")
     }
 
     /// Checks the traces, `jobs` at a time, each worker with its own renderer; the output
@@ -210,7 +224,7 @@ struct CheckCommand: StrataSubcommand {
 
     /// Writes the report and JUnit file, prints the summary, and exits 1 if a frame failed.
     /// The title names only the traces, so a merged report equals an unsharded one.
-    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, recording: Bool = false) throws {
+    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, recording: Bool = false, accept: String? = nil) throws {
         let title = checks.count == 1 ? "strata check \(checks[0].name)" : "strata check: \(plural(checks.count, "trace"))"
         if let report = a.string("report") {
             try HTMLReport.write(title: title, traces: checks, to: report)
@@ -238,6 +252,8 @@ struct CheckCommand: StrataSubcommand {
         } else {
             print("\(all.count - failed) passed, \(failed) failed")
         }
+        // Last, on standard error (standard output keeps its summary line last for scripts).
+        if failed > 0, let accept { FileHandle.standardError.write(Data("to accept these frames as the references: \(accept)\n".utf8)) }
         if failed > 0 { throw ExitStatus(code: 1) }
     }
 
@@ -401,10 +417,14 @@ struct CheckCommand: StrataSubcommand {
         if json { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
     }
 
+    /// The name this command was run by (`strata`, or a package's own, e.g. `card-strata`).
+    static var programName: String {
+        (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "strata"
+    }
+
     /// The command that records a trace's references where this run looks for them.
     static func recordCommand(_ target: CheckTarget) -> String {
-        let program = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "strata"
-        return "\(program) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
+        return "\(programName) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
     }
 
     private static func referenceFiles(_ dir: String) throws -> Set<String> { FrameDirectory.frames(in: dir) }

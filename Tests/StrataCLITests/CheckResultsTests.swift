@@ -44,7 +44,8 @@ private final class XMLCheck: NSObject, XMLParserDelegate {
         #expect(objects[3]["name"] as? String == "frame-00003")
         let summary = try #require(objects[8]["summary"] as? [String: Int])
         #expect(summary == ["traces": 1, "frames": 8, "passed": 0, "failed": 8, "updated": 0, "unchanged": 8, "added": 0])
-        #expect(r.stderr.contains("frame-00000: FAIL: ") && r.stderr.hasSuffix("0 passed, 8 failed\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("frame-00000: FAIL: ") && r.stderr.contains("0 passed, 8 failed\nto accept these frames as the references: strata check "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix(" --update changed\n"), "\(r.stderr)")
 
         // The three images of each failing frame, in the stable layout.
         for kind in ["expected", "actual", "diff"] {

@@ -20,6 +20,8 @@ import StrataTestSupport
         // The 80x40 rectangle's 3200 pixels, every one by at most 10.
         r = try strata(["check", "brand.trace"], in: dir)
         #expect(r.status == 1 && r.stdout == "frame-00000: FAIL: 3200 pixels differ (53.3333%), 0 AA, max delta 10, PSNR 34.95 dB\n0 passed, 1 failed\n", "\(r.stdout)")
+        // It ends with the command that accepts the change.
+        #expect(r.stderr.hasSuffix("to accept these frames as the references: strata check brand.trace --update changed\n"), "\(r.stderr)")
         // Options and the environment keep overriding.
         r = try strata(["check", "brand.trace", "--threshold", "0.1"], in: dir)
         #expect(r.status == 0 && r.stdout == "1 passed, 0 failed\n", "\(r.stdout)")

@@ -5,21 +5,23 @@ import StrataModel
 import StrataRender
 @testable import StrataTesting
 
-private func scratch(_ name: String) throws -> String {
+/// An empty scratch directory of this test process.
+func scratch(_ name: String) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-snap-\(name)-\(getpid())").path
     try? FileManager.default.removeItem(atPath: dir)
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }
 
-private func card(_ color: Color) -> Layer {
+/// A 40x20 card of `color` on white, 60x40 points.
+func card(_ color: Color, cornerRadius: Double = 6) -> Layer {
     let root = Layer()
     root.bounds = Rect(x: 0, y: 0, width: 60, height: 40)
     root.backgroundColor = .white
     let card = Layer()
     card.frame = Rect(x: 10, y: 10, width: 40, height: 20)
     card.backgroundColor = color
-    card.cornerRadius = 6
+    card.cornerRadius = cornerRadius
     root.addSublayer(card)
     return root
 }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import StrataCompare
+import StrataModel
+import StrataRender
+import StrataTesting
+
+/// A brand colour moved from (52,199,89) to (48,209,88), max delta 10: inside the 0.1
+/// threshold, so it fails only because the assertions compare exactly on the renderer
+/// their references' manifest names.
+@Suite(.serialized) struct ExactByDefaultAssertionTests {
+    static let size = Size(width: 60, height: 40)
+    static let brand = Color(r8: 52, g8: 199, b8: 89), moved = Color(r8: 48, g8: 209, b8: 88)
+
+    @Test func aSnapshotFailsABrandColourChange() throws {
+        let dir = try scratch("exact-snapshot")
+        withKnownIssue {
+            assertSnapshot(of: card(Self.brand, cornerRadius: 0), size: Self.size, named: "brand", in: dir)
+        } matching: { $0.comments.contains { $0.rawValue.contains("no reference frame: recorded") } }
+        // Recording wrote the manifest that names this renderer.
+        #expect(FileManager.default.fileExists(atPath: dir + "/" + ReferenceManifest.fileName))
+        assertSnapshot(of: card(Self.brand, cornerRadius: 0), size: Self.size, named: "brand", in: dir)
+        withKnownIssue {
+            assertSnapshot(of: card(Self.moved, cornerRadius: 0), size: Self.size, named: "brand", in: dir)
+        } matching: { issue in
+            // The 40x20 card's 800 pixels, compared byte for byte.
+            issue.comments.contains { $0.rawValue.contains("brand does not match its reference in \(dir): 800 pixels differ") && $0.rawValue.contains("max channel delta 10") }
+        }
+        // Given rules hold: the threshold lets it pass, as it did by default before.
+        assertSnapshot(of: card(Self.moved, cornerRadius: 0), size: Self.size, named: "brand", in: dir, threshold: 0.1)
+        // No manifest: the threshold by default.
+        try FileManager.default.removeItem(atPath: dir + "/" + ReferenceManifest.fileName)
+        assertSnapshot(of: card(Self.moved, cornerRadius: 0), size: Self.size, named: "brand", in: dir)
+    }
+
+    /// assertFrames against references whose red channel is 10 levels up wherever it can be.
+    @Test func framesFailAColourChangeOfTenLevels() throws {
+        let dir = try scratch("exact-frames")
+        let trace = dir + "/drag.trace"
+        try """
+        {"trace": 1, "scene": "carousel", "width": 160, "height": 120, "scale": 1, "fps": 10, "options": {"angle": 0}}
+        {"t": 0, "kind": "down", "x": 40, "y": 60}
+        {"t": 0.2, "kind": "up", "x": 60, "y": 60}
+
+        """.write(toFile: trace, atomically: true, encoding: .utf8)
+        let refs = dir + "/refs"
+        withKnownIssue { assertFrames(of: trace, matchReferencesIn: refs) } matching: { _ in true }
+        assertFrames(of: trace, matchReferencesIn: refs)
+        let frame = refs + "/frame-00000.png"
+        let image = try PNG.read(path: frame)
+        var pixels = image.pixels
+        var changed = 0
+        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] == 255 && pixels[i] <= 245 {
+            pixels[i] += 10
+            changed += 1
+        }
+        #expect(changed > 1000)
+        try PNG.write(Image(width: image.width, height: image.height, pixels: pixels), to: frame)
+        withKnownIssue {
+            assertFrames(of: trace, matchReferencesIn: refs)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("frame-00000 does not match its reference in \(refs): \(changed) pixels differ") }
+        }
+        assertFrames(of: trace, matchReferencesIn: refs, threshold: 0.1)
+    }
+}
