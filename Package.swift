@@ -64,6 +64,7 @@ let package = Package(
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
                     .embedInCode("backdrop.frag"), .embedInCode("stack.frag"),
                     .embedInCode("floor.vert"), .embedInCode("floor.frag"),
+                    .embedInCode("prelude.glsl"),
                 ]),
 
         // Image files: PNG encode/decode (libdeflate, libpng), atomic writes, the pipeline's error type.
