@@ -258,7 +258,7 @@ struct CheckCommand: StrataSubcommand {
     }
 
     /// Replays one trace against its references; returns its check and the lines to print.
-    /// The scenes a trace (at a path) replays with: the built-in and given ones, or its scene file's.
+    /// The scenes a trace (at a path) replays with: the command's, or its scene file's.
     typealias Catalog = (Trace, String) throws -> TraceScenes
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
