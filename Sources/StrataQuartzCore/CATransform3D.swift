@@ -19,9 +19,12 @@ public struct CATransform3D: Hashable, Sendable {
         self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
 
-    /// The identity, as Swift's `CATransform3D()` on iOS (a zero-filled C struct there;
-    /// code writes `CATransform3DIdentity`, which this equals).
-    public init() { self.init(Transform3D.identity) }
+    /// All zeros, as Swift's `CATransform3D()` of the C struct on iOS (not the identity:
+    /// that is `CATransform3DIdentity`).
+    public init() {
+        self.init(m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
+    }
 
     public init(_ t: Transform3D) {
         let e = t.elements.map { CGFloat($0) }

@@ -16,6 +16,8 @@ import Testing
         #expect(abs(r.m11) < 1e-15 && r.m12 == 1 && r.m21 == -1 && abs(r.m22) < 1e-15 && r.m33 == 1)
         #expect(CATransform3DIsIdentity(CATransform3DMakeRotation(1, 0, 0, 0)))
         #expect(CATransform3DIsIdentity(CATransform3DIdentity))
+        // As on iOS, the C struct's empty initializer is all zeros, not the identity.
+        #expect(CATransform3D().m11 == 0 && CATransform3D().m44 == 0 && CGAffineTransform().a == 0)
         #expect(!CATransform3DIsIdentity(t))
     }
 
