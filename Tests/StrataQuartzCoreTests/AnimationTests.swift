@@ -152,6 +152,38 @@ final class Recorder: NSObject, CAAnimationDelegate {
         #expect(done == [2])
     }
 
+    @Test func settingAPropertyAnimatesImplicitlyUnlessActionsAreDisabled() throws {
+        let root = CALayer()
+        let layer = CALayer()
+        root.addSublayer(layer)
+        advanceClock(of: root, to: 1)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        layer.opacity = 0
+        CATransaction.commit()
+        advanceClock(of: root, to: 2)
+        #expect(try #require(layer.presentation()).opacity == 0.5)
+        #expect(layer.opacity == 0)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.position = CGPoint(x: 50, y: 50)
+        CATransaction.commit()
+        advanceClock(of: root, to: 2.1)
+        #expect(try #require(layer.presentation()).position == CGPoint(x: 50, y: 50))
+    }
+
+    @Test func anAnimationOfAKeyPathTheLayerLacksIsNotAdded() {
+        let layer = CALayer()
+        let animation = CABasicAnimation(keyPath: "colors")
+        animation.toValue = [CGColor.black, CGColor.white]
+        layer.add(animation, forKey: "colors")
+        #expect(layer.animationKeys() == nil && layer.animation(forKey: "colors") == nil)
+        let gradient = CAGradientLayer()
+        gradient.add(animation, forKey: "colors")
+        #expect(gradient.animationKeys() == ["colors"])
+    }
+
     @Test func timingFunctionsHaveTheirControlPoints() {
         var point: [Float] = [0, 0]
         CAMediaTimingFunction(name: .easeIn).getControlPointValues(1, &point)
