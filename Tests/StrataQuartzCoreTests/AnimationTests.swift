@@ -184,6 +184,42 @@ final class Recorder: NSObject, CAAnimationDelegate {
         #expect(gradient.animationKeys() == ["colors"])
     }
 
+    @Test func fillModeAutoreversesAndSpeedTimeAsCoreAnimation() throws {
+        let root = CALayer()
+        let layer = CALayer()
+        root.addSublayer(layer)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 1
+        fade.fillMode = .forwards
+        fade.isRemovedOnCompletion = false
+        layer.add(fade, forKey: "fade")
+        let swing = CABasicAnimation(keyPath: "position.x")
+        swing.fromValue = 0
+        swing.toValue = 100
+        swing.duration = 1
+        swing.autoreverses = true
+        swing.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(swing, forKey: "swing")
+        let grow = CABasicAnimation(keyPath: "bounds.size.width")
+        grow.fromValue = 0
+        grow.toValue = 40
+        grow.duration = 1
+        grow.speed = 2
+        grow.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(grow, forKey: "grow")
+        advanceClock(of: root, to: 0.25)
+        #expect(try #require(layer.presentation()).bounds.width == 20)
+        advanceClock(of: root, to: 1.25)
+        // A quarter into the way back from 100 to 0.
+        #expect(try #require(layer.presentation()).position.x == 75)
+        advanceClock(of: root, to: 5)
+        let shown = try #require(layer.presentation())
+        #expect(shown.opacity == 0 && shown.position.x == 0)
+        #expect(layer.animation(forKey: "fade") != nil && layer.animationKeys() == ["fade"])
+    }
+
     @Test func timingFunctionsHaveTheirControlPoints() {
         var point: [Float] = [0, 0]
         CAMediaTimingFunction(name: .easeIn).getControlPointValues(1, &point)
