@@ -95,6 +95,64 @@ import StrataTestSupport
         #expect(half.rgba(120, 50).isClose(to: white, within: 2), "\(half.rgba(120, 50))")
     }
 
+    @Test func gradientTextAndTransformLayersMatchTheirStrataClasses() throws {
+        let root = CATransformLayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        gradient.colors = [CGColor(red: 1, green: 0.5, blue: 0, alpha: 1), CGColor(red: 0, green: 0.2, blue: 1, alpha: 1)]
+        gradient.startPoint = CGPoint(x: 0, y: 0)
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        let shimmer = CABasicAnimation(keyPath: "locations")
+        shimmer.fromValue = [0, 0.2]
+        shimmer.toValue = [0.8, 1]
+        shimmer.duration = 2
+        gradient.add(shimmer, forKey: "shimmer")
+        root.addSublayer(gradient)
+        let label = CATextLayer()
+        label.frame = CGRect(x: 10, y: 40, width: 140, height: 40)
+        label.string = "Strata"
+        label.fontSize = 24
+        label.foregroundColor = CGColor(gray: 1, alpha: 1)
+        label.alignmentMode = .center
+        label.zPosition = 10
+        root.addSublayer(label)
+
+        let strataRoot = TransformLayer()
+        strataRoot.frame = Rect(x: 0, y: 0, width: 160, height: 120)
+        let strataGradient = GradientLayer()
+        strataGradient.frame = Rect(x: 0, y: 0, width: 160, height: 120)
+        strataGradient.colors = [Color(red: 1, green: 0.5, blue: 0), Color(red: 0, green: 0.2, blue: 1)]
+        strataGradient.startPoint = Point(x: 0, y: 0)
+        strataGradient.endPoint = Point(x: 1, y: 1)
+        var strataShimmer = BasicAnimation(keyPath: "locations", fromValue: .doubles([0, 0.2]), toValue: .doubles([0.8, 1]))
+        strataShimmer.duration = 2
+        try strataGradient.add(strataShimmer, forKey: "shimmer")
+        strataRoot.addSublayer(strataGradient)
+        let strataLabel = TextLayer()
+        strataLabel.frame = Rect(x: 10, y: 40, width: 140, height: 40)
+        strataLabel.string = "Strata"
+        strataLabel.fontSize = 24
+        strataLabel.foregroundColor = .white
+        strataLabel.alignmentMode = .center
+        strataLabel.zPosition = 10
+        strataRoot.addSublayer(strataLabel)
+
+        let clock = SceneClock()
+        clock.attach(strataRoot)
+        let renderer = try makeRenderer()
+        for time in [0.0, 0.7, 1.9] {
+            let ours = try renderImage(of: root, size: CGSize(width: 160, height: 120), at: time)
+            clock.advance(to: time)
+            let theirs = try renderer.render(layer: strataRoot.presentation(at: time), pixelWidth: 160, pixelHeight: 120, scale: 1)
+            #expect(ours.pixels == theirs.pixels, "at \(time) s")
+        }
+        // The label's white glyphs are drawn, and the shimmer moves the gradient.
+        let frame = try renderImage(of: root, size: CGSize(width: 160, height: 120), at: 1)
+        #expect(frame.pixels != (try renderImage(of: root, size: CGSize(width: 160, height: 120), at: 1.9)).pixels)
+        #expect(frame.count(RGBA(255, 255, 255), within: 8, x: 10..<150, y: 40..<80) > 20)
+    }
+
     @Test func renderPNGWritesTheFrame() throws {
         let directory = try temporaryDirectory("quartz-render")
         let path = directory + "/flip.png"
