@@ -21,14 +21,16 @@ public func renderImage(of layer: CALayer, size: CGSize, scale: CGFloat = 1, at 
                                               pixelHeight: Int((Double(size.height) * s).rounded()), scale: s)
 }
 
-/// One offscreen renderer for the process: making a GL context per frame costs more
-/// than the frame.
+/// One offscreen renderer per thread: making a GL context per frame costs more than the
+/// frame, and a context is current on one thread at a time (Swift Testing runs tests on
+/// many), so each thread keeps its own.
 enum QuartzRenderer {
-    nonisolated(unsafe) private static var renderer: Renderer?
+    private static let key = "StrataQuartzCore.Renderer"
     static func shared() throws -> Renderer {
-        if let r = renderer { return r }
+        let slots = Thread.current.threadDictionary
+        if let r = slots[key] as? Renderer { return r }
         let r = try Renderer(surface: try makeOffscreenSurface())
-        renderer = r
+        slots[key] = r
         return r
     }
 }
