@@ -168,6 +168,8 @@ open class CALayer: NSObject {
     }
 
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        // Removed first, so that the index counts the sublayers without it.
+        layer.removeFromSuperlayer()
         let i = sibling.flatMap { s in sublayerWrappers.firstIndex { $0 === s } } ?? 0
         insertSublayer(layer, at: UInt32(i))
     }
