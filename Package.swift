@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
         // The whole `strata` command for a package's own scenes: StrataCommand.main(scenes:).
         .library(name: "StrataCommandLine", targets: ["StrataCommandLine"]),
+        // QuartzCore's names (CALayer, CABasicAnimation, CATransform3D, CGColor, ...) over the engine.
+        .library(name: "StrataQuartzCore", targets: ["StrataQuartzCore"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config. The GL platforms (OSMesa, EGL)
@@ -128,6 +130,10 @@ let package = Package(
                                "StrataCompare", "StrataReplay", "StrataWindow", "StrataSceneFile", "StrataText"],
                 path: "Sources/StrataCommandLine"),
 
+        // QuartzCore's API on Linux: iOS layer code compiles unchanged and renders here.
+        .target(name: "StrataQuartzCore", dependencies: ["StrataModel", "StrataRender", "StrataImage"],
+                path: "Sources/StrataQuartzCore"),
+
         .executableTarget(name: "StrataCLI",
                           dependencies: ["StrataCommandLine", "StrataScenes"],
                           path: "Sources/StrataCLI"),
@@ -150,6 +156,7 @@ let package = Package(
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes", "StrataDigest"]),
+        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataTestSupport", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage", "StrataDigest"]),
     ]
 )
