@@ -26,7 +26,7 @@ struct ParsedArguments {
 
     func string(_ name: String) -> String? { value(name)?.stringValue }
     func number(_ name: String) -> Double? { value(name)?.doubleValue }
-    func integer(_ name: String) -> Int? { value(name)?.doubleValue.map { Int($0) } }
+    func integer(_ name: String) -> Int? { value(name)?.doubleValue.flatMap { Checked.int($0) } }
     func flag(_ name: String) -> Bool { value(name)?.boolValue ?? false }
     func strings(_ name: String) -> [String] {
         if case .array(let items)? = value(name) { return items.compactMap(\.stringValue) }

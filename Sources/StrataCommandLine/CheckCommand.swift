@@ -17,8 +17,8 @@ struct CheckCommand: StrataSubcommand {
                    help: "the reference frames of the one trace given (default: <trace's folder>/references/<trace name>/)"),
         OptionSpec("update", .choice(RecordMode.allCases.map(\.rawValue)), default: "none",
                    valueName: "none|missing|changed|all",
-                   help: "which references to write from this replay: none (compare only), missing (add absent ones), changed (rewrite only those that fail; passing ones keep their bytes and modification time), all (every frame; references of frames the replay no longer has are removed). Prints what it wrote: 'N references updated, N unchanged, N added'"),
-        OptionSpec("record", .boolean, help: "the same as --update all. All or nothing: the new set is written beside the old one and swapped in by a rename once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
+                   help: "which references to write from this replay: none (compare only), missing (add absent ones), changed (rewrite only those that fail; passing ones keep their bytes and modification time), all (every frame; references of frames the replay no longer has are removed). Prints what it wrote: 'N references updated, N unchanged, N added'. Every mode is all or nothing, under an exclusive lock"),
+        OptionSpec("record", .boolean, help: "the same as --update all. All or nothing: the new references are staged inside the references directory and put in place once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
         OptionSpec("report", .text(maxLength: 4096), valueName: "PATH",
                    help: "write one HTML report of every trace: each frame's result, and expected, actual and diff side by side for failures; opens from disk. Past 8 MB of images they go into report-files/ beside it"),
         OptionSpec("junit", .text(maxLength: 4096), valueName: "PATH",
@@ -96,6 +96,8 @@ struct CheckCommand: StrataSubcommand {
         var maxTraceSize: Int?
         var pixelLimit: Int
         /// Failing frames keep their images only where something shows them.
+        /// How the artifacts folder was given, for messages.
+        var artifactsFlag = "--artifacts"
         var keepsImages: Bool { report != nil || artifacts != nil || resultsDir != nil }
     }
 
@@ -110,7 +112,7 @@ struct CheckCommand: StrataSubcommand {
         let pointMasks = try a.strings("mask-points").map { text in
             do { return try MaskRegion.parsePoints(text) } catch let e as MaskError { throw UsageError("--mask-points: \(e)") }
         }
-        let settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a),
+        var settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a),
                                 comparison: CompareCommand.rulesGiven(a) ? .threshold : try ComparisonDefault.fromEnvironment(),
                                 pointMasks: pointMasks,
                                 fps: a.number("fps"), scale: a.number("scale"), out: a.string("out"),
@@ -120,7 +122,8 @@ struct CheckCommand: StrataSubcommand {
                                 frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
                                 maxTraceSize: a.integer("max-trace-size"),
                                 pixelLimit: a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit)
-        for path in [settings.report, settings.junit].compactMap({ $0 }) { try OutputGuard.checkWritableFile(path) }
+        if !a.isGiven("artifacts") { settings.artifactsFlag = "STRATA_ARTIFACTS" }
+        try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         var selected = targets
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
@@ -141,7 +144,7 @@ struct CheckCommand: StrataSubcommand {
             try CheckResultsFile.write(checks, to: dir)
             CheckCommand.say("results: \(dir)", json: settings.json)
         }
-        try CheckCommand.finish(checks, a, json: settings.json,
+        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all,
                                 accept: settings.mode == .none ? CheckCommand.acceptCommand(args) : nil)
     }
 
@@ -153,6 +156,27 @@ struct CheckCommand: StrataSubcommand {
                 ? arg : "'" + arg.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
         return ([programName, "check"] + quoted + ["--update", "changed"]).joined(separator: " ")
+    }
+
+    /// Every trace's inputs, references and outputs, checked before the first replay. A
+    /// trace that does not read adds no scene file here; its check reports why.
+    static func plan(_ targets: [CheckTarget], _ s: Settings, context: CommandContext, args: [String], scene: String?) throws -> OutputPlan {
+        var traces: [(Trace, String)] = []
+        var plan = OutputPlan()
+        for t in targets {
+            plan.references(t.references)
+            if let (trace, _) = try? CommonOptions.readTrace(t.trace, maxSize: s.maxTraceSize) { traces.append((trace, t.trace)) }
+            else { plan.input("the trace \(t.trace)", t.trace) }
+            plan.output("--out", s.out.map { s.several ? ($0 as NSString).appendingPathComponent(t.name) : $0 }, .directory)
+        }
+        let read = try context.plan(traces: traces, args: args)
+        for i in read.inputs { plan.input(i.flag, i.path, i.kind) }
+        plan.report("--report", s.report)
+        plan.output("--junit", s.junit, .file)
+        plan.output(s.artifactsFlag, s.artifacts?.root, .directory)
+        plan.output("--results-dir", s.resultsDir, .directory)
+        plan.output("--results-dir", s.resultsDir.map { ($0 as NSString).appendingPathComponent(CheckResultsFile.fileName) }, .file)
+        return plan
     }
 
     /// Checks the traces, `jobs` at a time, each worker with its own renderer; the output
@@ -185,7 +209,7 @@ struct CheckCommand: StrataSubcommand {
 
     /// Writes the report and JUnit file, prints the summary, and exits 1 if a frame failed.
     /// The title names only the traces, so a merged report equals an unsharded one.
-    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, accept: String? = nil) throws {
+    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, recording: Bool = false, accept: String? = nil) throws {
         let title = checks.count == 1 ? "strata check \(checks[0].name)" : "strata check: \(plural(checks.count, "trace"))"
         if let report = a.string("report") {
             try HTMLReport.write(title: title, traces: checks, to: report)
@@ -203,6 +227,13 @@ struct CheckCommand: StrataSubcommand {
                           ("added", checks.reduce(0) { $0 + $1.added })]
             print(FrameJSON.render([("summary", FrameJSON.render(counts.map { ($0.0, "\($0.1)") }))]))
             FileHandle.standardError.write(Data("\(all.count - failed) passed, \(failed) failed\n".utf8))
+        } else if recording {
+            // A recording compares nothing, so it says what it wrote, never "passed".
+            if checks.count > 1 {
+                let sum = { (k: KeyPath<TraceCheck, Int>) in checks.reduce(0) { $0 + $1[keyPath: k] } }
+                print("recorded \(plural(checks.count, "trace")), \(plural(all.count, "frame")): \(sum(\.updated)) updated, "
+                      + "\(sum(\.unchanged)) unchanged, \(sum(\.added)) added")
+            }
         } else {
             print("\(all.count - failed) passed, \(failed) failed")
         }
@@ -247,14 +278,12 @@ struct CheckCommand: StrataSubcommand {
             throw UsageError("\(target.trace): \(e)")
         }
         let out = s.out.map { s.several ? ($0 as NSString).appendingPathComponent(target.name) : $0 }
-        for (flag, path) in [("--out", out), ("--report", s.report), ("--junit", s.junit), ("--artifacts", s.artifacts?.root),
-                             ("--results-dir", s.resultsDir)] {
-            if let path { try OutputGuard.refuseOverlap(output: path, flag: flag, references: references) }
-        }
         let outDirectory = try out.map { try FrameDirectory($0, policy: s.framePolicy) }
-        let recording = s.mode == .all ? try ReferenceRecording(directory: references) : nil
-        // A check reads the references while no recording swaps them; missing and changed
-        // write single files atomically beside the ones they read.
+        // Every update mode stages its references and commits them all at once, under an
+        // exclusive lock; a check only reads, under a shared one, after finishing any
+        // update a killed strata had begun to commit.
+        let recording = s.mode != .none && !noFolder ? try ReferenceRecording(directory: references) : nil
+        if recording == nil { ReferenceRecording.finishInterruptedCommit(in: references) }
         let readLock = recording == nil && FileManager.default.fileExists(atPath: references) ? try DirectoryLock(references, shared: true) : nil
         defer { readLock?.release() }
         let prefix = s.several ? target.name + "/" : ""
@@ -297,13 +326,19 @@ struct CheckCommand: StrataSubcommand {
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
         if let recording {
-            try manifest?.write(directory: recording.staging)
-            let stale = try recording.commit()
-            lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
-                         + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
-        } else {
-            // References added or rewritten into a folder without a manifest were drawn here.
-            if checker.result.changed > 0, recordedManifest == nil, let manifest { try manifest.write(directory: references) }
+            if s.mode == .all {
+                try manifest?.write(directory: recording.staging)
+            } else if checker.result.changed > 0, recordedManifest == nil, let manifest {
+                // References added or rewritten into a folder without a manifest were drawn here.
+                try manifest.write(directory: recording.staging)
+            }
+            let stale = try recording.commit(keeping: s.mode == .all ? produced : nil)
+            if s.mode == .all {
+                lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
+                             + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
+            }
+        }
+        if s.mode != .all {
             for extra in try referenceFiles(references).subtracting(produced).sorted() {
                 var entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
                                         problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
@@ -311,7 +346,7 @@ struct CheckCommand: StrataSubcommand {
                 entries.append(entry)
             }
         }
-        if recording == nil, let manifest, let recorded = try ReferenceManifest.read(directory: references),
+        if s.mode != .all, let manifest, let recorded = try ReferenceManifest.read(directory: references),
            let warning = recorded.warning(against: manifest, directory: references) {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
@@ -345,7 +380,7 @@ struct CheckCommand: StrataSubcommand {
         }
         check.warnings = warnings
         check.added = checker.result.added; check.updated = checker.result.updated; check.unchanged = checker.result.unchanged
-        if s.several {
+        if s.several && s.mode != .all {
             lines.append(say: "\(target.name): \(check.entries.count - check.failures.count) passed, \(check.failures.count) failed")
         }
         return (check, lines)

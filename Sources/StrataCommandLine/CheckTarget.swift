@@ -1,4 +1,5 @@
 import Foundation
+import StrataImage
 
 /// A trace to check and the folder of its references. `strata check` takes trace files
 /// and directories of them; a directory's traces, and any trace given without
@@ -46,7 +47,8 @@ struct CheckTarget: Equatable {
     }
 
     private static func target(_ trace: String) -> CheckTarget {
-        let name = ((trace as NSString).lastPathComponent as NSString).deletingPathExtension
+        // A safe name: `...trace` is named `__`, never the parent folder `..`.
+        let name = SafeFileName.make(((trace as NSString).lastPathComponent as NSString).deletingPathExtension)
         let folder = (trace as NSString).deletingLastPathComponent
         let references = (((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("references") as NSString)
             .appendingPathComponent(name)

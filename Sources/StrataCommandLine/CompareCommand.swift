@@ -116,17 +116,23 @@ struct CompareCommand: StrataSubcommand {
             let name = URL(fileURLWithPath: actual).lastPathComponent
             var diffPath = diff
             if let d = diff, case .directory? = try? PathKind(d) { diffPath = d + "/" + name }
-            if let d = diffPath {
-                if [expected, actual].contains(where: { samePath($0, d) }) { throw UsageError("--diff \(d) would overwrite an input frame") }
-                try OutputGuard.checkWritableFile(d)
-            }
+            var plan = OutputPlan()
+            plan.input("the input frame \(expected)", expected)
+            plan.input("the input frame \(actual)", actual)
+            plan.output("--diff", diffPath, .file)
+            try plan.check()
             return [FramePair(name: name, expected: expected, actual: actual, diff: diffPath)]
 
         case (.directory, .directory):
             let expectedNames = try pngNames(in: expected), actualNames = try pngNames(in: actual)
             let names = expectedNames.union(actualNames).sorted()
             guard !names.isEmpty else { throw UsageError("no PNG files in \(expected) or \(actual)") }
-            if let d = diff { try prepareDiffDirectory(d, inputs: [expected, actual]) }
+            var plan = OutputPlan()
+            plan.input("the input directory \(expected)", expected, .directory)
+            plan.input("the input directory \(actual)", actual, .directory)
+            plan.output("--diff", diff, .directory)
+            try plan.check()
+            if let d = diff { try prepareDiffDirectory(d) }
             return names.map { name in
                 FramePair(name: name,
                           expected: expectedNames.contains(name) ? expected + "/" + name : nil,
@@ -153,10 +159,7 @@ struct CompareCommand: StrataSubcommand {
         })
     }
 
-    private static func prepareDiffDirectory(_ path: String, inputs: [String]) throws {
-        for input in inputs where OutputGuard.overlaps(input, path) {
-            throw UsageError("--diff \(path) is, contains or lies inside the input directory \(input) (after resolving symlinks); its frames would be overwritten")
-        }
+    private static func prepareDiffDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw UsageError("--diff \(path) must be a directory when comparing directories") }
@@ -166,8 +169,6 @@ struct CompareCommand: StrataSubcommand {
             throw UsageError("--diff \(path): cannot create the directory: \(SystemError.reason(of: error))")
         }
     }
-
-    private static func samePath(_ a: String, _ b: String) -> Bool { OutputGuard.resolved(a) == OutputGuard.resolved(b) }
 }
 
 /// Whether a command-line path is a file or a directory; a missing path is an error naming it.

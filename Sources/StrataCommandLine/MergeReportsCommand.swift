@@ -1,6 +1,7 @@
 import Foundation
 import StrataCompare
 import StrataDriver
+import StrataImage
 
 /// `strata merge-reports DIR... --report r.html --junit r.xml`: the results of CI shards
 /// (`check --shard I/N --results-dir DIR`) as one report and one JUnit file, the same
@@ -32,6 +33,14 @@ struct MergeReportsCommand: StrataSubcommand {
     func run(_ args: [String], _ context: CommandContext) throws {
         let a = try ArgumentParser.parse(args, groups: [MergeReportsCommand.options], command: name)
         guard !a.positionals.isEmpty else { throw UsageError("merge-reports needs the results folders: strata merge-reports DIR...") }
+        var plan = OutputPlan()
+        for dir in a.positionals {
+            plan.input("the results \((dir as NSString).appendingPathComponent(CheckResultsFile.fileName))", (dir as NSString).appendingPathComponent(CheckResultsFile.fileName))
+            plan.input("the results' images \((dir as NSString).appendingPathComponent("images"))", (dir as NSString).appendingPathComponent("images"), .directory)
+        }
+        plan.report("--report", a.string("report"))
+        plan.output("--junit", a.string("junit"), .file)
+        try plan.check()
         var checks: [TraceCheck] = []
         var from: [String: String] = [:]
         for dir in a.positionals {

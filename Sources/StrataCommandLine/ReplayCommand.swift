@@ -1,6 +1,7 @@
 import Foundation
 import StrataDriver
 import StrataGestures
+import StrataModel
 import StrataRender
 import StrataReplay
 
@@ -52,7 +53,7 @@ struct ReplayCommand: StrataSubcommand {
         guard let path = try ArgumentParser.leadingPositional(args, groups: [ReplayCommand.options], command: name, what: "trace") else {
             throw UsageError("replay needs a trace file: strata replay TRACE (see 'strata help replay')")
         }
-        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.map { Int($0) }
+        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
         let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
         var trace = read
         let scenes = try context.catalog(for: trace, at: path, args: args)
@@ -62,13 +63,20 @@ struct ReplayCommand: StrataSubcommand {
         if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
         if let d { trace.header.options.merge(a.values(of: d.options)) { _, given in given } }
         printWarnings(warnings)
+        var plan = try context.plan(traces: [(trace, path)], args: args)
+        if let apng = a.string("apng") {
+            plan.output("--apng", apng, .file)
+            if a.isGiven("out") { plan.output("--out", a.string("out"), .directory) }
+        } else {
+            plan.output("--out", a.string("out") ?? "frames", .directory)
+        }
+        try plan.check()
 
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scale: a.number("scale"),
                                     maxFrames: a.integer("frames"), frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
                                     scenes: scenes)
         if let apng = a.string("apng") { return try ReplayCommand.animate(replayer, to: apng, a) }
         let out = a.string("out") ?? "frames"
-        try OutputGuard.refuseReferencesDirectory(out, flag: "--out")
         // The backend first: one that cannot start leaves no output directory behind.
         let renderer = try CommonOptions.offscreenRenderer(a)
         let directory = try FrameDirectory(out, policy: try CommonOptions.framePolicy(a))
@@ -108,9 +116,7 @@ struct ReplayCommand: StrataSubcommand {
 extension ReplayCommand {
     /// `--apng PATH`: the frames into one animated PNG (and into `--out` if given).
     static func animate(_ replayer: Replayer, to apng: String, _ a: ParsedArguments) throws {
-        try OutputGuard.checkWritableFile(apng)
         let out = a.isGiven("out") ? a.string("out") : nil
-        if let out { try OutputGuard.refuseReferencesDirectory(out, flag: "--out") }
         let every = a.integer("every") ?? 1
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
         // The backend first: one that cannot start leaves no output behind.

@@ -15,15 +15,12 @@ struct ResolvedScene {
 }
 
 extension ResolvedScene {
-    /// An output may not be the scene file itself (`render x.scene.json --out x.scene.json`
-    /// would replace the user's scene with a PNG).
-    func refuseOverwritingFile(_ outputs: [String: String?]) throws {
-        guard let file else { return }
-        for (flag, path) in outputs.sorted(by: { $0.key < $1.key }) {
-            if let path, OutputGuard.resolved(path) == OutputGuard.resolved(file.path) {
-                throw UsageError("\(flag) \(path) is the scene file itself; writing there would replace it. Choose another path")
-            }
-        }
+    /// The command's plan with the scene file as an input, so an output may not be the
+    /// file itself (`render x.scene.json --out x.scene.json` would replace the user's scene with a PNG).
+    var plan: OutputPlan {
+        var plan = OutputPlan()
+        plan.input("the scene file", file?.path)
+        return plan
     }
 }
 
@@ -74,20 +71,7 @@ extension CommandContext {
     /// scene name. A file whose hash differs from the header's is used, with a warning.
     /// `--scene PATH` also replays a trace of a named scene into a file.
     func traceScenes(for trace: Trace, at tracePath: String, args: [String]) throws -> TraceScenes {
-        let given = SceneFileOptions.peek(args, SceneFileOptions.scene)
-        let path: String
-        if case .string(let recorded)? = trace.header.otherKeys["sceneFile"] {
-            let directory = (tracePath as NSString).deletingLastPathComponent
-            path = given ?? (recorded.hasPrefix("/") ? recorded : (directory.isEmpty ? recorded : (directory as NSString).appendingPathComponent(recorded)))
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw UsageError("\(tracePath): the trace was recorded from the scene file \(recorded), which is not at \(path); give it with --scene PATH")
-            }
-        } else if let given {
-            // A trace of a named scene replayed into a file that describes it.
-            path = given
-        } else {
-            return TraceScenes(catalog: scenes)
-        }
+        guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else { return TraceScenes(catalog: scenes) }
         let file = try SceneFile.load(path: path, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
         var found = TraceScenes(catalog: scenes)
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
@@ -98,6 +82,31 @@ extension CommandContext {
         d.name = trace.header.scene
         found.catalog = SceneCatalog([d] + scenes.descriptors)
         return found
+    }
+
+    /// The scene file a trace replays in, if any: `--scene PATH`, else the one its header names.
+    func sceneFilePath(for trace: Trace, at tracePath: String, args: [String]) throws -> String? {
+        let given = SceneFileOptions.peek(args, SceneFileOptions.scene)
+        guard case .string(let recorded)? = trace.header.otherKeys["sceneFile"] else {
+            // A trace of a named scene replayed into a file that describes it.
+            return given
+        }
+        let directory = (tracePath as NSString).deletingLastPathComponent
+        let path = given ?? (recorded.hasPrefix("/") ? recorded : (directory.isEmpty ? recorded : (directory as NSString).appendingPathComponent(recorded)))
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("\(tracePath): the trace was recorded from the scene file \(recorded), which is not at \(path); give it with --scene PATH")
+        }
+        return path
+    }
+
+    /// The plan of a command that replays traces: each trace and its scene file are inputs.
+    func plan(traces: [(Trace, String)], args: [String]) throws -> OutputPlan {
+        var plan = OutputPlan()
+        for (trace, path) in traces {
+            plan.input("the trace \(path)", path)
+            plan.input("the scene file", try sceneFilePath(for: trace, at: path, args: args))
+        }
+        return plan
     }
 }
 

@@ -70,10 +70,10 @@ struct WindowCommand: StrataSubcommand {
         guard size.width <= 4096, size.height <= 4096 else {
             throw UsageError("--size \(size.width.clean)x\(size.height.clean) is too large for a window (at most 4096x4096 points)")
         }
-        for flag in ["record", "screenshot"] {
-            if let path = a.string(flag) { try OutputGuard.checkWritableFile(path) }
-        }
-        try resolved.refuseOverwritingFile(["--record": a.string("record"), "--screenshot": a.string("screenshot")])
+        var plan = resolved.plan
+        plan.output("--record", a.string("record"), .file)
+        plan.output("--screenshot", a.string("screenshot"), .file)
+        try plan.check()
         let sceneOptions = a.values(of: d.options)
         // Checked now, with the scene's own words, rather than when the window opens.
         _ = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }

@@ -33,7 +33,7 @@ public struct ArtifactLayout: Sendable {
     }
 
     public func path(trace: String, frame: String, _ kind: String) -> String {
-        ((root as NSString).appendingPathComponent(trace) as NSString).appendingPathComponent("\(frame)-\(kind).png")
+        ((root as NSString).appendingPathComponent(SafeFileName.make(trace)) as NSString).appendingPathComponent("\(SafeFileName.make(frame))-\(kind).png")
     }
 
     /// Writes the images a failing entry holds (atomically) and returns where they went;
@@ -42,7 +42,7 @@ public struct ArtifactLayout: Sendable {
         guard !entry.passed else { return nil }
         let images = [("expected", entry.expectedPNG), ("actual", entry.actualPNG), ("diff", entry.diffPNG)]
         guard images.contains(where: { $0.1 != nil }) else { return nil }
-        let dir = (root as NSString).appendingPathComponent(trace)
+        let dir = (root as NSString).appendingPathComponent(SafeFileName.make(trace))
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
             throw RenderError.io("\(dir): cannot create the artifacts directory: \(String(cString: strerror(errno)))")
         }

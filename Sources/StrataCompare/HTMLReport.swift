@@ -288,12 +288,13 @@ struct ImageSink {
             inlined += png.count
             return HTMLReport.dataURI(png)
         }
-        let folder = trace.isEmpty ? "frames" : trace
-        let relative = "report-files/\(folder)/\(frame)-\(kind).png"
+        let folder = trace.isEmpty ? "frames" : SafeFileName.make(trace)
+        let file = "\(SafeFileName.make(frame))-\(kind).png"
+        let relative = "report-files/\(folder)/\(file)"
         do {
             let dir = (filesDirectory as NSString).appendingPathComponent(folder)
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try AtomicFile.write(png, to: (dir as NSString).appendingPathComponent("\(frame)-\(kind).png"))
+            try AtomicFile.write(png, to: (dir as NSString).appendingPathComponent(file))
         } catch {
             self.error = error
         }

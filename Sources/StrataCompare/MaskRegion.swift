@@ -34,17 +34,22 @@ public struct MaskRegion: Hashable, Sendable, Codable, CustomStringConvertible {
     /// the far edges up. A far edge that the rounding pushes less than a pixel past a
     /// frame of `frameWidth` x `frameHeight` (a view of fractional pixels) is pulled back.
     public init(points rect: Rect, scale: Double, frameWidth: Int, frameHeight: Int) {
-        let x0 = Int((rect.minX * scale).rounded(.down)), y0 = Int((rect.minY * scale).rounded(.down))
-        var x1 = Int((rect.maxX * scale).rounded(.up)), y1 = Int((rect.maxY * scale).rounded(.up))
+        // Points beyond Int (1e300) clamp, and `validate` says the mask is not inside the frame.
+        let x0 = Checked.clampedInt((rect.minX * scale).rounded(.down)), y0 = Checked.clampedInt((rect.minY * scale).rounded(.down))
+        var x1 = Checked.clampedInt((rect.maxX * scale).rounded(.up)), y1 = Checked.clampedInt((rect.maxY * scale).rounded(.up))
         if x1 == frameWidth + 1 { x1 = frameWidth }
         if y1 == frameHeight + 1 { y1 = frameHeight }
-        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let (w, wOver) = x1.subtractingReportingOverflow(x0), (h, hOver) = y1.subtractingReportingOverflow(y0)
+        self.init(x: x0, y: y0, width: wOver ? Int.max : w, height: hOver ? Int.max : h)
     }
 
     /// Masks in view points (a trace header's, `--mask-points`, `mask:`) as frame pixels.
     public static func pixels(fromPoints rects: [Rect], scale: Double, frameWidth: Int, frameHeight: Int) -> [MaskRegion] {
         rects.map { MaskRegion(points: $0, scale: scale, frameWidth: frameWidth, frameHeight: frameHeight) }
     }
+
+    /// How far a mask in points may reach (a trace's coordinate range).
+    public static let pointRange = -100_000.0...100_000.0
 
     /// `X,Y,W,H` in view points, plain decimals (`--mask-points`).
     public static func parsePoints(_ text: String) throws -> Rect {
@@ -53,6 +58,9 @@ public struct MaskRegion: Hashable, Sendable, Codable, CustomStringConvertible {
         guard n.count == 4, text.split(separator: ",", omittingEmptySubsequences: false).count == 4,
               !text.lowercased().contains(where: { "xnfi".contains($0) }) else {
             throw MaskError("mask '\(text)' must be X,Y,W,H in view points, e.g. 10,20,100,16.5")
+        }
+        guard n.allSatisfy(pointRange.contains) else {
+            throw MaskError("mask '\(text)' lies beyond any view: each number must be within \(Int(pointRange.lowerBound))...\(Int(pointRange.upperBound)) points, as a trace's coordinates")
         }
         guard n[2] > 0, n[3] > 0 else { throw MaskError("mask '\(text)' has no area: width and height must be above 0") }
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
@@ -69,8 +77,11 @@ public struct MaskRegion: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func validate(_ masks: [MaskRegion], width: Int, height: Int) throws {
         for m in masks {
             if let problem = m.sizeProblem { throw MaskError(problem) }
-            guard m.x >= 0, m.y >= 0, m.x + m.width <= width, m.y + m.height <= height else {
-                throw MaskError("mask \(m) (pixels \(m.x)..<\(m.x + m.width) x \(m.y)..<\(m.y + m.height)) is not inside the \(width)x\(height) frame")
+            guard let right = Checked.sum(m.x, m.width), let bottom = Checked.sum(m.y, m.height) else {
+                throw MaskError("mask \(m) is not inside the \(width)x\(height) frame (its far edge is beyond any frame)")
+            }
+            guard m.x >= 0, m.y >= 0, right <= width, bottom <= height else {
+                throw MaskError("mask \(m) (pixels \(m.x)..<\(right) x \(m.y)..<\(bottom)) is not inside the \(width)x\(height) frame")
             }
         }
     }

@@ -1,4 +1,5 @@
 import StrataGestures
+import StrataModel
 
 /// A scene's option values, validated against its declarations, with the declared
 /// defaults filled in: a scene reads `options.number("angle")` and never repeats the
@@ -39,8 +40,8 @@ public struct SceneOptions: Sendable {
 
     public func isGiven(_ name: String) -> Bool { given[name] != nil }
 
-    public func integer(_ name: String) -> Int { value(name)?.doubleValue.map { Int($0) } ?? 0 }
-    public func optionalInteger(_ name: String) -> Int? { value(name)?.doubleValue.map { Int($0) } }
+    public func integer(_ name: String) -> Int { value(name)?.doubleValue.flatMap { Checked.int($0) } ?? 0 }
+    public func optionalInteger(_ name: String) -> Int? { value(name)?.doubleValue.flatMap { Checked.int($0) } }
     public func number(_ name: String) -> Double { value(name)?.doubleValue ?? 0 }
     public func optionalNumber(_ name: String) -> Double? { value(name)?.doubleValue }
     public func bool(_ name: String) -> Bool { value(name)?.boolValue ?? false }

@@ -66,7 +66,8 @@ public enum OutputGuard {
         var s = stat()
         guard stat(path, &s) == 0 else {
             // Nothing there, or a dangling symlink that the new file will replace.
-            if errno == ENOENT { return }
+            // ENOTDIR: a file on the way, which the directory check names.
+            if errno == ENOENT || errno == ENOTDIR { return }
             throw SystemError.io(path, "cannot use as an output")
         }
         let kind: String
@@ -106,7 +107,7 @@ public enum OutputGuard {
                 guard access(dir, W_OK | X_OK) == 0 else { throw SystemError.io(named, "cannot write into \(dir)") }
                 return
             }
-            guard errno == ENOENT, dir != "/" else { throw SystemError.io(named, "cannot use \(dir)") }
+            guard errno == ENOENT || errno == ENOTDIR, dir != "/" else { throw SystemError.io(named, "cannot use \(dir)") }
             dir = (dir as NSString).deletingLastPathComponent
         }
     }

@@ -106,12 +106,18 @@ public final class FontFace: Hashable, @unchecked Sendable, CustomStringConverti
         }
     }
 
+    /// The largest em drawn, in pixels; glyphs of larger text are left out.
+    public static let maxPixelSize = 4096.0
+
     /// Rasterises a glyph at `pixelSize` pixels per em, its pen moved right by
     /// `offsetX` pixels (0..<1: subpixel positioning). Unhinted outlines and FreeType's
     /// normal (8-bit grayscale) renderer: no hinting engine, autohinter or embedded
     /// bitmap can change the result from run to run or machine to machine.
     public func rasterize(_ glyph: UInt32, pixelSize: Double, offsetX: Double) -> GlyphBitmap {
-        lock.withLock {
+        // A fontSize of 1e20 (a scene file's, an animation's) draws nothing rather than
+        // trapping in the conversion or asking FreeType for a bitmap no atlas holds.
+        guard pixelSize.isFinite, pixelSize > 0, pixelSize <= FontFace.maxPixelSize, offsetX.isFinite else { return .empty }
+        return lock.withLock {
             guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return .empty }
             var delta = FT_Vector(x: FT_Pos((offsetX * 64).rounded()), y: 0)
             FT_Set_Transform(face, nil, &delta)

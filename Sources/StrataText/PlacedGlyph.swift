@@ -27,7 +27,7 @@ public struct TextPlacement: Sendable {
     /// Every glyph of every line, in order.
     public var glyphs: [PlacedGlyph] {
         let steps = Double(GlyphAtlas.subpixelSteps)
-        let pixelSize64 = Int((layout.style.font.size * scale * 64).rounded())
+        let pixelSize64 = Checked.clampedInt((layout.style.font.size * scale * 64).rounded())
         var out: [PlacedGlyph] = []
         out.reserveCapacity(layout.lines.reduce(0) { $0 + $1.glyphs.count })
         for line in layout.lines {

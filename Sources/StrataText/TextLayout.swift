@@ -79,7 +79,7 @@ public struct TextLayout: Sendable {
         var limit = style.numberOfLines > 0 ? style.numberOfLines : Int.max
         if let h = height, h > 0, lineHeight > 0 {
             // A box a hair shorter than its lines (layout rounding) still shows them.
-            limit = min(limit, max(1, Int(((h + 0.5) / lineHeight).rounded(.down))))
+            limit = min(limit, max(1, Checked.clampedInt(((h + 0.5) / lineHeight).rounded(.down))))
         }
 
         var shown: [[Cluster]] = all.prefix(limit).map { Array(paragraphs[$0.paragraph][$0.range]) }

@@ -4,7 +4,7 @@ import StrataRender
 import StrataTestSupport
 
 /// A carousel drag at 20 fps lasting `seconds` (8 frames for the default 0.35 s).
-private func dragTrace(_ dir: String, name: String = "drag", seconds: Double = 0.35, fps: Int = 20, angle: Double = 0) throws -> String {
+func dragTrace(_ dir: String, name: String = "drag", seconds: Double = 0.35, fps: Int = 20, angle: Double = 0) throws -> String {
     var lines = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 160, \"height\": 120, \"scale\": 1, \"fps\": \(fps), \"options\": {\"angle\": \(angle)}}",
                  "{\"t\": 0, \"kind\": \"down\", \"x\": 40, \"y\": 60}"]
     let steps = max(1, Int(seconds / 0.05) - 1)
@@ -15,7 +15,7 @@ private func dragTrace(_ dir: String, name: String = "drag", seconds: Double = 0
     return path
 }
 
-private func contents(_ dir: String) -> [String: Data] {
+func contents(_ dir: String) -> [String: Data] {
     var out: [String: Data] = [:]
     for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] {
         out[name] = FileManager.default.contents(atPath: dir + "/" + name) ?? Data()
@@ -23,7 +23,7 @@ private func contents(_ dir: String) -> [String: Data] {
     return out
 }
 
-private func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
+func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
 
 @Suite(.serialized) struct OutputSafetyTests {
     // MARK: Outputs never land in references
@@ -108,7 +108,7 @@ private func listing(_ dir: String) -> [String] { ((try? FileManager.default.con
         try "x".write(toFile: dir + "/file", atomically: true, encoding: .utf8)
         #expect(try strata(["check", trace, "--references", dir + "/refs", "--record"]).status == 0)
         let r = try strata(["check", trace, "--references", dir + "/refs", "--report", dir + "/file/report.html"])
-        #expect(r.status == 2 && r.stderr.contains("\(dir)/file/report.html: cannot use as an output: Not a directory"), "\(r.stderr)")
+        #expect(r.status == 2 && r.stderr.contains("--report \(dir)/file/report.html: \(dir)/file is not a directory"), "\(r.stderr)")
         #expect(!r.stdout.contains("passed"))
     }
 
@@ -140,7 +140,7 @@ private func listing(_ dir: String) -> [String] { ((try? FileManager.default.con
         let long = try dragTrace(dir, name: "long", seconds: 60, fps: 30, angle: 40)
         let r = try strata(["check", long, "--references", refs, "--record"], sending: SIGINT) {
             // Two new references written into the staging directory.
-            listing(dir).first { $0.hasPrefix(".refs.strata-staging-") }.map { listing(dir + "/" + $0).count >= 2 } ?? false
+            listing(refs).first { $0.hasPrefix(".strata-staging-") }.map { listing(refs + "/" + $0).count >= 2 } ?? false
         }
         #expect(r.status == 130, "\(r.stdout)\(r.stderr)")
         #expect(r.stderr.contains("strata: interrupted by SIGINT: recorded nothing, the references in \(refs) were not changed"), "\(r.stderr)")

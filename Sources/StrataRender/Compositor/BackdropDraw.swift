@@ -58,8 +58,9 @@ extension DrawListBuilder {
         }
         for (c, b) in bounds.enumerated() {
             let margin = 3 * list.backdropCaptures[c].sigma
-            let x0 = max(0, Int((b.minX - margin).rounded(.down))), y0 = max(0, Int((b.minY - margin).rounded(.down)))
-            let x1 = min(pixelWidth, Int((b.maxX + margin).rounded(.up))), y1 = min(pixelHeight, Int((b.maxY + margin).rounded(.up)))
+            // Bounds of 1e308 points clamp to the frame instead of trapping.
+            let x0 = max(0, Checked.clampedInt((b.minX - margin).rounded(.down))), y0 = max(0, Checked.clampedInt((b.minY - margin).rounded(.down)))
+            let x1 = min(pixelWidth, Checked.clampedInt((b.maxX + margin).rounded(.up))), y1 = min(pixelHeight, Checked.clampedInt((b.maxY + margin).rounded(.up)))
             list.backdropCaptures[c].x = x0
             list.backdropCaptures[c].y = y0
             list.backdropCaptures[c].width = max(0, x1 - x0)

@@ -7,7 +7,8 @@ struct ShadowMaskKey: Hashable {
     let width, height, radius, sigma: Int64
 
     init(_ d: ShadowDraw) {
-        func q(_ v: Double) -> Int64 { Int64((v * 64).rounded()) }
+        // A layer animated to 1e308 points clamps rather than trapping.
+        func q(_ v: Double) -> Int64 { Int64(Checked.clampedInt((v * 64).rounded())) }
         width = q(d.shape.rect.width); height = q(d.shape.rect.height)
         radius = q(d.shape.cornerRadius); sigma = q(d.sigma)
     }
