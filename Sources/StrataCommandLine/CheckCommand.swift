@@ -68,7 +68,8 @@ struct CheckCommand: StrataSubcommand {
 
         \(HelpText.lines(CommonOptions.comparison))
 
-        A failing check (without --update) ends, on standard error, with the command that
+        Consecutive frames failing with the same numbers print as one line, a range after the
+        first. A failing check (without --update) ends, on standard error, with the command that
         accepts its frames as the references: the same command with --update changed.
 
         EXIT STATUS: 0 when every frame matches or was written by --update, 1 when some differ, 2 on an error.
@@ -366,6 +367,17 @@ struct CheckCommand: StrataSubcommand {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
         }
+        func failLine(_ e: ReportEntry) -> String {
+            "\(prefix)\(e.name): FAIL: \(e.summary)" + (e.artifacts?.diff.map { "; diff: \($0)" } ?? "")
+        }
+        var alikeAnchor: ReportEntry?, alike: [ReportEntry] = []
+        func flushAlike() {
+            if alike.count == 1 { lines.append(say: failLine(alike[0])) }
+            if alike.count > 1, let first = alike.first, let last = alike.last {
+                lines.append(say: "\(prefix)\(first.name) to \(last.name) (\(plural(alike.count, "frame"))): FAIL: the same numbers as \(alikeAnchor?.name ?? "the frame before")")
+            }
+            alike = []
+        }
         for i in entries.indices {
             if noFolder { entries[i].problem = "no reference: the folder \(references) does not exist; record it with: \(recordCommand(target))" }
             if let artifacts = s.artifacts { entries[i].artifacts = try artifacts.write(entries[i], trace: target.name) }
@@ -375,13 +387,21 @@ struct CheckCommand: StrataSubcommand {
                                               e.result, missing: e.missing, passed: e.passed)))
             }
             if noFolder { continue }
+            // Failures with the numbers of the one before them are told once, as a range.
+            if !e.passed, e.result != nil, let before = alikeAnchor, before.summary == e.summary {
+                alike.append(e)
+                continue
+            }
+            flushAlike()
+            alikeAnchor = !e.passed && e.result != nil ? e : nil
             if !e.passed {
-                lines.append(say: "\(prefix)\(e.name): FAIL: \(e.summary)" + (e.artifacts?.diff.map { "; diff: \($0)" } ?? ""))
+                lines.append(say: failLine(e))
             } else if e.recorded && s.mode == .changed, let r = e.result {
                 lines.append(say: "\(prefix)\(e.name): updated: " + (r.sizeMatches ? "\(r.diffPixels) pixels differed"
                     : "size \(r.actualWidth)x\(r.actualHeight), reference was \(r.width)x\(r.height)"))
             }
         }
+        flushAlike()
         if noFolder {
             lines.append(say: "\(target.name): FAIL: no references folder \(references): \(plural(entries.count, "frame")) without a reference"
                          + (s.artifacts.map { ", their actuals in \(($0.root as NSString).appendingPathComponent(target.name))/" } ?? "")

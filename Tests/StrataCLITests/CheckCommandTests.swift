@@ -138,6 +138,28 @@ private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {
         #expect(one.status == 1 && one.stdout.contains("record them with: strata check \(trace) --references \(dir)/nowhere --record\n"), "\(one.stdout)")
     }
 
+    /// A still scene turned 20 degrees: every frame fails with the same numbers, told once
+    /// as a range after the first; frames that differ otherwise keep their own lines.
+    @Test func identicalFailuresAreToldOnce() throws {
+        let dir = try temporaryDirectory("check-alike")
+        let still = { (angle: Int) in
+            try "{\"trace\": 1, \"scene\": \"carousel\", \"width\": 160, \"height\": 120, \"scale\": 1, \"fps\": 10, \"options\": {\"angle\": \(angle)}}\n{\"t\": 0.9, \"kind\": \"down\", \"x\": 40, \"y\": 60}\n"
+                .write(toFile: dir + "/still.trace", atomically: true, encoding: .utf8)
+        }
+        try still(0)
+        _ = try strata(["check", dir + "/still.trace", "--references", dir + "/refs", "--record"])
+        try still(20)
+        var r = try strata(["check", dir + "/still.trace", "--references", dir + "/refs"])
+        let lines = r.stdout.split(separator: "\n")
+        #expect(r.status == 1 && lines.count == 3, "\(r.stdout)")
+        #expect(lines.first?.hasPrefix("frame-00000: FAIL: ") == true && lines[1] == "frame-00001 to frame-00009 (9 frames): FAIL: the same numbers as frame-00000", "\(r.stdout)")
+        #expect(lines.last == "0 passed, 10 failed")
+        // The drag's frames all differ from each other: a line each.
+        _ = try strata(["check", try writeTrace(dir), "--references", dir + "/drag", "--record"])
+        r = try strata(["check", try writeTrace(dir, angle: 30), "--references", dir + "/drag"])
+        #expect(r.stdout.split(separator: "\n").filter { $0.contains(": FAIL: ") }.count == 8, "\(r.stdout)")
+    }
+
     @Test func errorsExitTwo() throws {
         let dir = try temporaryDirectory("check-errors")
         _ = try writeTrace(dir)
