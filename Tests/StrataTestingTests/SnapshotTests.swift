@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 import StrataCompare
 import StrataModel
@@ -24,7 +25,7 @@ private func card(_ color: Color) -> Layer {
     return root
 }
 
-@Suite(.serialized) struct SnapshotTests {
+@Suite(.serialized, .tags(.gl)) struct SnapshotTests {
     @Test func aMissingReferenceIsRecordedAndFailsThenPasses() throws {
         let dir = try scratch("missing")
         withKnownIssue {
