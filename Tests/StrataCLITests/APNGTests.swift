@@ -56,7 +56,7 @@ private func readAPNG(_ bytes: [UInt8]) throws -> (count: Int, delays: [(UInt16,
     return (count, delays, pngs)
 }
 
-@Suite(.serialized) struct APNGTests {
+@Suite(.serialized, .tags(.gl)) struct APNGTests {
     @Test func replayWritesAnAnimatedPNGWhoseFramesAreTheReplays() throws {
         let dir = try temporaryDirectory("apng")
         var lines = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 120, \"height\": 90, \"scale\": 1, \"fps\": 20}",

@@ -5,7 +5,7 @@ import StrataTestSupport
 
 /// `--backend` picks the GL platform on every rendering command and wins over STRATA_GL;
 /// `--verbose` says which one drew.
-@Suite(.serialized) struct BackendFlagTests {
+@Suite(.serialized, .tags(.gl)) struct BackendFlagTests {
     @Test func eachBackendGivesTheSameBytesAndTheFlagWinsOverTheEnvironment() throws {
         let dir = try temporaryDirectory("backend-flag")
         var frames: [String: [UInt8]] = [:]

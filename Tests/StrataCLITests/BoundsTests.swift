@@ -13,7 +13,7 @@ private func trace(_ dir: String, _ name: String, _ lines: [String], header h: S
 
 /// No input makes strata run unbounded: every limit is checked before the first frame,
 /// with a message naming the limit and the flag that raises it.
-@Suite(.serialized) struct BoundsTests {
+@Suite(.serialized, .tags(.gl)) struct BoundsTests {
     @Test func aFarAwayLastEventIsRefusedBeforeTheFirstFrame() throws {
         let dir = try temporaryDirectory("bounds-far")
         let far = try trace(dir, "far.trace", [#"{"t": 0, "kind": "down", "x": 1, "y": 2}"#, #"{"t": 80000, "kind": "up", "x": 1, "y": 2}"#])

@@ -4,7 +4,7 @@ import StrataModel
 import StrataRender
 import StrataTestSupport
 
-@Suite(.serialized) struct RenderCommandTests {
+@Suite(.serialized, .tags(.gl)) struct RenderCommandTests {
     @Test func rendersTheCarouselAndSaysWhere() throws {
         let dir = try temporaryDirectory("render")
         let r = try strata(["render", "carousel", "--angle", "30", "--out", "c.png"], in: dir)

@@ -15,7 +15,7 @@ private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {
     return path
 }
 
-@Suite(.serialized) struct CheckCommandTests {
+@Suite(.serialized, .tags(.gl)) struct CheckCommandTests {
     @Test func recordThenCheckPasses() throws {
         let dir = try temporaryDirectory("check-pass")
         let trace = try writeTrace(dir)

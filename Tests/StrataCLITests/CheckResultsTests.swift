@@ -26,7 +26,7 @@ private final class XMLCheck: NSObject, XMLParserDelegate {
     }
 }
 
-@Suite(.serialized) struct CheckResultsTests {
+@Suite(.serialized, .tags(.gl)) struct CheckResultsTests {
     @Test func junitJSONAndArtifactsOfAFailingRun() throws {
         let dir = try temporaryDirectory("check-results")
         try writeTrace(dir + "/drag.trace")

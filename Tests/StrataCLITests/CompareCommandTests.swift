@@ -5,7 +5,7 @@ import StrataRender
 import StrataTestSupport
 
 /// `strata compare` as CI sees it: output lines, exit status, diff images, JSON.
-@Suite(.serialized) struct CompareCommandTests {
+@Suite(.serialized, .tags(.gl)) struct CompareCommandTests {
     func frame(_ changed: Bool = false) -> Image {
         var image = Image(width: 40, height: 30, fill: .white)
         image.fill(x: 10, y: 10, width: 10, height: 10, .blue)

@@ -5,7 +5,7 @@ import StrataTestSupport
 
 /// `strata gpu`, `--device` and `--gpu`, and the renderer-tagged references that
 /// `check --record` writes and `check` reads.
-@Suite struct GPUCommandTests {
+@Suite(.tags(.gl)) struct GPUCommandTests {
     static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Traces/alert-simple.trace").path
 

@@ -8,7 +8,7 @@ import StrataTestSupport
 ///
 /// The sink spans (10, 104)...(310, 426) in the 320 x 480 pt view, grey 0.9 (230); the
 /// window behind everything is black; the Asker's view is white.
-@Suite(.serialized) struct KitchenSinkRenderTests {
+@Suite(.serialized, .tags(.gl)) struct KitchenSinkRenderTests {
     private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
         let p = image.pixel(x: x, y: y)
         return [Int(p.r), Int(p.g), Int(p.b)]

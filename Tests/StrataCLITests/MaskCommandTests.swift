@@ -5,7 +5,7 @@ import StrataRender
 import StrataTestSupport
 
 /// `--mask` on compare and check, `--mask-points`, and a trace header's `masks`.
-@Suite(.serialized) struct MaskCommandTests {
+@Suite(.serialized, .tags(.gl)) struct MaskCommandTests {
     @Test func compareIgnoresAMaskedCornerAndPaintsItInTheDiff() throws {
         let dir = try temporaryDirectory("mask-compare")
         var actual = Image(width: 40, height: 30, fill: .white)

@@ -25,7 +25,7 @@ func contents(_ dir: String) -> [String: Data] {
 
 func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
 
-@Suite(.serialized) struct OutputSafetyTests {
+@Suite(.serialized, .tags(.gl)) struct OutputSafetyTests {
     // MARK: Outputs never land in references
 
     @Test func outputsInsideTheReferencesAreRefused() throws {

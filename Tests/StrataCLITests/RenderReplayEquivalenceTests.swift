@@ -7,7 +7,7 @@ import StrataTestSupport
 /// --save-trace replays, through `strata replay`, to a frame byte-identical to the one
 /// render wrote at the same time. One case per built-in scene, at a time where something
 /// is moving (frame index = time × 60, the saved trace's rate).
-@Suite(.serialized) struct RenderReplayEquivalenceTests {
+@Suite(.serialized, .tags(.gl)) struct RenderReplayEquivalenceTests {
     static let cases: [(scene: String, args: [String], frame: Int)] = [
         ("carousel", ["--angle", "30", "--planes", "7"], 0),
         ("shake", ["--shake", "all", "--time", "0.25"], 15),

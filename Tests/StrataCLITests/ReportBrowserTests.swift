@@ -24,7 +24,7 @@ private func chromium(_ args: [String], in dir: String) throws -> (status: Int32
     return (p.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-@Suite(.serialized) struct ReportBrowserTests {
+@Suite(.serialized, .tags(.gl)) struct ReportBrowserTests {
     /// A check whose trace drifts from the 3rd frame on: the report, opened from disk in
     /// a real browser with no network, shows the first failing frame in its flip-book,
     /// and the arrow keys, the scrubber and play/pause change the frame shown.

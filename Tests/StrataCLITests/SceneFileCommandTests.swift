@@ -23,7 +23,7 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
 }
 
 /// A scene file goes wherever a scene name does: render, replay, check, lint, help.
-@Suite(.serialized) struct SceneFileCommandTests {
+@Suite(.serialized, .tags(.gl)) struct SceneFileCommandTests {
     /// The shipped carousel file draws the built-in carousel's frame, byte for byte.
     @Test(arguments: ["0", "30", "47.5", "-100", "200.25"])
     func theCarouselFileRendersTheBuiltInCarousel(_ angle: String) throws {

@@ -29,7 +29,7 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
 /// The form in the 320 x 568 pt view: 40 pt margins, the form (290 pt) centred, so its
 /// top is (568 − 290) / 2 = 139: the username field spans y 139...169 (row 154 crosses
 /// it), the first button y 269...309 (row 289).
-@Suite(.serialized) struct ShakeRenderTests {
+@Suite(.serialized, .tags(.gl)) struct ShakeRenderTests {
     @Test func theFormAtRestAtItsDesignedSize() throws {
         let dir = try temporaryDirectory("shake-rest")
         let r = try strata(["render", "shake"], in: dir)

@@ -18,7 +18,7 @@ private func traceNames(inResults dir: String) throws -> [String] {
     return (object["traces"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
 }
 
-@Suite(.serialized) struct ShardingTests {
+@Suite(.serialized, .tags(.gl)) struct ShardingTests {
     /// Shards 1/3, 2/3 and 3/3 check every trace exactly once, balanced by frame count,
     /// and their merged report and JUnit file are byte for byte the unsharded run's.
     /// Any number of jobs prints and writes what one job does.

@@ -4,7 +4,7 @@ import StrataModel
 import StrataTestSupport
 
 /// Backdrop layers: the draw list's captures (no GL), then rendered blur, groups and clip.
-@Suite struct BackdropDrawListTests {
+@Suite(.tags(.gl)) struct BackdropDrawListTests {
     @Test func aBackdropDrawsBeforeItsFillAndAGroupSharesOneCapture() throws {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 200, height: 100)
@@ -66,7 +66,7 @@ import StrataTestSupport
     }
 }
 
-@Suite struct BackdropRenderTests {
+@Suite(.tags(.gl)) struct BackdropRenderTests {
     /// Black left of x = 100 px, white right of it, under a full-frame backdrop layer.
     func halves(material: Material, opacityAbove: Double = 1) -> Layer {
         let root = Layer()
@@ -150,7 +150,7 @@ import StrataTestSupport
     }
 }
 
-@Suite struct BackdropBackendTests {
+@Suite(.tags(.gl)) struct BackdropBackendTests {
     @Test func eglAndOSMesaGiveIdenticalBytes() throws {
         let root = BackdropRenderTests().halves(material: Material(blurRadius: 9, saturation: 2.35,
                                                                    tint: Color(r8: 249, g8: 249, b8: 249, alpha: 0.8)))

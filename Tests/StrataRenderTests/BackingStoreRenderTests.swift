@@ -9,7 +9,7 @@ import StrataTestSupport
 /// by hand: a 100 x 100 pt layer centred at (100, 100), turned 40 degrees about y under
 /// m34 = -1/400. A point u pt right of the centre (z = -u sin 40 after the turn) has
 /// w = 1 + u sin 40 / 400 and lands at x = 100 + u cos 40 / w.
-@Suite(.serialized) struct BackingStoreRenderTests {
+@Suite(.serialized, .tags(.gl)) struct BackingStoreRenderTests {
     let degrees = 40.0
     var c: Double { cos(degrees * .pi / 180) }
     var s: Double { sin(degrees * .pi / 180) }

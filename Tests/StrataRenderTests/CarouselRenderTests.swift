@@ -7,7 +7,7 @@ import StrataTestSupport
 
 /// Pixel probes at points computed by hand from the seed's numbers: at angle 0, plane 0
 /// is 250 x 150 pt scaled by 1000 / 750, so it covers x 73.3...406.7, y 40...240.
-@Suite(.serialized) struct CarouselRenderTests {
+@Suite(.serialized, .tags(.gl)) struct CarouselRenderTests {
     @Test func backgroundIsWhiteFarFromThePlanes() throws {
         let image = try renderCarousel()
         // More than 2.7 sigma (sigma = 20 pt x 4/3) from every plane's shadow.

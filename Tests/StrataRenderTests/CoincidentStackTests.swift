@@ -6,7 +6,7 @@ import StrataTestSupport
 
 /// Runs of coincident copies of a layer (`StackDraw`): which runs are found (without GL),
 /// and that the one-pass draw gives the frame drawing every copy gives.
-@Suite(.serialized) struct CoincidentStackTests {
+@Suite(.serialized, .tags(.gl)) struct CoincidentStackTests {
     let builder = DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1)
 
     /// `count` layers in one 3D space at one transform; `differ(i)` recolours copy i.

@@ -6,7 +6,7 @@ import StrataTestSupport
 
 /// A frame whose draw list equals the last one's is given back undrawn; any change that
 /// reaches the pixels makes the lists differ.
-@Suite(.serialized) struct FrameReuseTests {
+@Suite(.serialized, .tags(.gl)) struct FrameReuseTests {
     func tree(color: Color = .red, x: Double = 10, text: String = "Hi", contents: Image? = nil) -> Layer {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 100, height: 60)

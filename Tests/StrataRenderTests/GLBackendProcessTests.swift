@@ -4,7 +4,7 @@ import StrataTestSupport
 
 /// The backend choice as a user meets it: the built `strata` binary with the
 /// environment set, its PNG bytes and its error line.
-@Suite struct GLBackendProcessTests {
+@Suite(.tags(.gl)) struct GLBackendProcessTests {
     func render(_ name: String, environment: [String: String]) throws -> (RunResult, [UInt8]?) {
         let dir = try temporaryDirectory("backend-\(name)")
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -8,7 +8,7 @@ import StrataTestSupport
 /// The two offscreen backends, the `auto` choice between them and their failure lines.
 /// Environments are injected as dictionaries: setenv would leak into tests running
 /// beside these on other threads.
-@Suite struct GLBackendTests {
+@Suite(.tags(.gl)) struct GLBackendTests {
     static let missing = "/nonexistent"
     static let missingReason = "/nonexistent: cannot open shared object file: No such file or directory"
 

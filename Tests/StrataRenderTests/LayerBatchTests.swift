@@ -5,7 +5,7 @@ import StrataScenes
 import StrataTestSupport
 
 /// Runs of layer draws issued as one instanced draw: the same bytes as one draw each.
-@Suite(.serialized) struct LayerBatchTests {
+@Suite(.serialized, .tags(.gl)) struct LayerBatchTests {
     private func cell(_ i: Int, _ frame: Rect) -> Layer {
         let cell = Layer()
         cell.frame = frame

@@ -5,7 +5,7 @@ import StrataModel
 import StrataTestSupport
 
 /// Single-layer scenes whose pixels can be worked out exactly.
-@Suite(.serialized) struct LayerRenderTests {
+@Suite(.serialized, .tags(.gl)) struct LayerRenderTests {
     func root(_ w: Double = 100, _ h: Double = 100) -> Layer {
         let r = Layer()
         r.bounds = Rect(x: 0, y: 0, width: w, height: h)

@@ -6,7 +6,7 @@ import StrataTestSupport
 
 /// Occlusion and viewport culling: which draws are skipped or cut (without GL), and that
 /// the frames come out byte for byte as they do with every draw issued whole.
-@Suite(.serialized) struct OcclusionCullingTests {
+@Suite(.serialized, .tags(.gl)) struct OcclusionCullingTests {
     let builder = DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1)
 
     private func square(_ frame: Rect, _ color: Color, radius: Double = 0) -> Layer {

@@ -6,7 +6,7 @@ import StrataScenes
 import StrataTestSupport
 
 /// `strata replay` and `strata window` as a user runs them: the built binary.
-@Suite(.serialized) struct ReplayCommandTests {
+@Suite(.serialized, .tags(.gl)) struct ReplayCommandTests {
     @Test func aBadTraceExitsTwoWithFileAndLine() throws {
         guard let strata = strataBinary() else { return }
         let dir = try makeTemporaryDirectory("bad-trace")

@@ -8,7 +8,7 @@ import StrataScenes
 import StrataTestSupport
 
 /// Replays drawn through OSMesa: determinism, what a drag does to the frame, writing.
-@Suite(.serialized) struct ReplayRenderTests {
+@Suite(.serialized, .tags(.gl)) struct ReplayRenderTests {
     @Test func aShippedTraceReplaysToIdenticalFramesTwice() throws {
         let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"), scenes: SceneRegistry.catalog)
         func hashes() throws -> [UInt64] {

@@ -7,7 +7,7 @@ import StrataTestSupport
 /// `strata window FILE` under Xvfb: an edit saved while the window is open is drawn; a
 /// broken one is reported once and the last good scene stays; the recording names the
 /// file and its hash.
-@Suite(.serialized) struct SceneFileWindowTests {
+@Suite(.serialized, .tags(.gl)) struct SceneFileWindowTests {
     @Test func theWindowReloadsTheFileAndKeepsTheLastGoodScene() throws {
         let missing = ["Xvfb", "xdotool"].filter { findOnPath($0) == nil }
         guard missing.isEmpty else {

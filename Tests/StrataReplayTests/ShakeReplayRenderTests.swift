@@ -33,7 +33,7 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
 /// The form in the 320 x 568 pt view: 40 pt margins, top at (568 − 290) / 2 = 139, so at
 /// rest the username field's left edge is at x = 40 (row 154 crosses it, its underline is
 /// row 170) and the password field's too (row 204).
-@Suite(.serialized) struct ShakeReplayRenderTests {
+@Suite(.serialized, .tags(.gl)) struct ShakeReplayRenderTests {
     /// Frames of `Traces/<name>.trace`, by index.
     func frames(_ name: String, _ indices: Set<Int>) throws -> (frames: [Int: Image], result: ReplayResult, replayer: Replayer) {
         let (replayer, warnings) = try Replayer.load(path: shippedTrace(name), scenes: SceneRegistry.catalog)

@@ -38,7 +38,7 @@ struct VirtualDisplayError: Error, CustomStringConvertible { var message: String
 
 /// The whole loop for real: `strata window` under Xvfb, a drag through the real pointer
 /// (xdotool, XTEST), the recorded trace replayed offscreen, and the two compared.
-@Suite(.serialized) struct WindowEndToEndTests {
+@Suite(.serialized, .tags(.gl)) struct WindowEndToEndTests {
     @Test func aRealDragRecordedInTheWindowReplaysToTheSameAngleAndFrame() throws {
         let missing = ["Xvfb", "xdotool"].filter { findOnPath($0) == nil }
         guard missing.isEmpty else {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 import StrataTesting
 import StrataScenes
@@ -7,7 +8,7 @@ import StrataScenes
 /// Traces/references/<trace name>/ (recorded with `strata check --record`), byte for byte:
 /// `make test` runs this suite on EGL and again on OSMesa (STRATA_GL), so the two
 /// backends are shown to draw every shipped frame identically.
-@Suite(.serialized) struct ShippedTraceTests {
+@Suite(.serialized, .tags(.gl)) struct ShippedTraceTests {
     static let tracesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Traces").path
 

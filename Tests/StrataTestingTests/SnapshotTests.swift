@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 import StrataCompare
 import StrataModel
@@ -26,7 +27,7 @@ func card(_ color: Color, cornerRadius: Double = 6) -> Layer {
     return root
 }
 
-@Suite(.serialized) struct SnapshotTests {
+@Suite(.serialized, .tags(.gl)) struct SnapshotTests {
     @Test func aMissingReferenceIsRecordedAndFailsThenPasses() throws {
         let dir = try scratch("missing")
         withKnownIssue {

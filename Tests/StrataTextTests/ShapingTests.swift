@@ -126,7 +126,7 @@ struct ShapingTests {
         for line in layout.lines { #expect(abs(line.x + line.width - 150) < 1e-9 && line.width <= 150) }
     }
 
-    @Test func shapedScriptsRenderAsTheirReference() throws {
+    @Test(.tags(.gl)) func shapedScriptsRenderAsTheirReference() throws {
         // Arabic right-aligned (natural), Devanagari, Thai and Latin left-aligned, at @2x.
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 240, height: 130)

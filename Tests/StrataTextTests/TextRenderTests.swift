@@ -7,7 +7,7 @@ import StrataTestSupport
 /// Text through GL: pixel probes on black-on-white text, determinism, 2x crispness,
 /// alignment, fallback glyphs, the shared atlas, color and opacity, clipping, 3D.
 /// Frames are kept in /tmp/strata-text-tests for looking at.
-@Suite(.serialized) struct TextRenderTests {
+@Suite(.serialized, .tags(.gl)) struct TextRenderTests {
     @Test func blackTextOnWhiteSitsOnAPixelAlignedBaseline() throws {
         let (root, text) = textScene("Hxg", frame: Rect(x: 10, y: 10, width: 180, height: 30))
         let image = try render(root)

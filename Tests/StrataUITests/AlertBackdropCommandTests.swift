@@ -5,7 +5,7 @@ import Testing
 import StrataTestSupport
 
 /// `strata render alert --backdrop SCREEN.png`: the alert over a user's own screen image.
-@Suite(.serialized) struct AlertBackdropCommandTests {
+@Suite(.serialized, .tags(.gl)) struct AlertBackdropCommandTests {
     func directory(_ name: String) throws -> String { try temporaryDirectory("backdrop-\(name)") }
 
     @Test func presentsTheAlertOverTheScreenImage() throws {

@@ -5,7 +5,7 @@ import Testing
 import StrataTestSupport
 
 /// `strata render alert`, run as a user runs it: the built binary beside the test bundle.
-@Suite(.serialized) struct AlertCommandTests {
+@Suite(.serialized, .tags(.gl)) struct AlertCommandTests {
     func directory(_ name: String) throws -> String { try temporaryDirectory("alert-\(name)") }
 
     @Test func rendersAnExampleAtAnIPhone8sSizeAndScale() throws {

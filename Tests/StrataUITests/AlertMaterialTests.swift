@@ -8,7 +8,7 @@ import StrataTestSupport
 /// what is behind the alert shows through, blurred, saturated and tinted, as on iOS.
 /// iOS 14's numbers: over white the box is 240 and the hairlines 176-181; over
 /// (0, 84, 147) the box is (184, 215, 239) and the hairlines (113, 168, 208).
-@Suite struct AlertMaterialTests {
+@Suite(.tags(.gl)) struct AlertMaterialTests {
     func bytes(_ c: Color) -> RGBA {
         RGBA(Int((c.red * 255).rounded()), Int((c.green * 255).rounded()), Int((c.blue * 255).rounded()))
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import StrataUI
 import StrataTestSupport
 
-@Suite struct AlertPresentationTests {
+@Suite(.tags(.gl)) struct AlertPresentationTests {
     @Test func theAlertStartsAt1Point2XNearlyTransparentAndEndsExactly270Wide() throws {
         let scene = try exampleScene(.simple)
         scene.advance(to: 0)

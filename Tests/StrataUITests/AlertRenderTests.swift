@@ -6,7 +6,7 @@ import StrataTestSupport
 
 /// The seeds' alerts drawn offscreen, probed at hand-computed pixels and compared with
 /// references (Tests/References/alerts).
-@Suite struct AlertRenderTests {
+@Suite(.tags(.gl)) struct AlertRenderTests {
     // The simple alert at @2x: frame (52.5, 281.5, 270, 124.5) pt, so pixels
     // x 105..<645, y 563..<812; the buttons' hairline at y = 361.5 pt (pixel row 723),
     // the vertical one at x = 187.5 pt (pixel column 375).

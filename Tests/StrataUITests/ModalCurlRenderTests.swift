@@ -7,7 +7,7 @@ import StrataTestSupport
 
 /// The page curl through GL (curl.frag): a white page curled to partialCurl's resting
 /// place over a blue backdrop, at 1x. Hand-computed colours at three points.
-@Suite(.serialized) struct ModalCurlRenderTests {
+@Suite(.serialized, .tags(.gl)) struct ModalCurlRenderTests {
     static let blue = Color(r8: 51, g8: 128, b8: 230)
 
     func render() throws -> (Image, PageCurlLayer) {
