@@ -64,6 +64,7 @@ let package = Package(
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
                     .embedInCode("backdrop.frag"), .embedInCode("stack.frag"),
                     .embedInCode("floor.vert"), .embedInCode("floor.frag"),
+                    .embedInCode("prelude.glsl"),
                 ]),
 
         // Image files: PNG encode/decode (libdeflate, libpng), atomic writes, the pipeline's error type.
@@ -77,7 +78,7 @@ let package = Package(
 
         // The live window: the GLFW surface and its run loop (LiveWindow), the only code that
         // needs a display and libglfw, so the testing and replay libraries link neither.
-        .target(name: "StrataWindow", dependencies: ["StrataRender", "StrataDriver", "StrataScenes", "StrataGestures", "CGLFW"],
+        .target(name: "StrataWindow", dependencies: ["StrataRender", "StrataDriver", "StrataGestures", "CGLFW"],
                 path: "Sources/StrataWindow"),
 
         // Fonts (fontconfig), shaping (HarfBuzz), glyph rasterising (FreeType), text layout
@@ -110,20 +111,20 @@ let package = Package(
 
         // Deterministic replay of traces into frames, and the live window's run loop.
         .target(name: "StrataReplay",
-                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures",
+                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataGestures",
                                "StrataCompare", "StrataDigest", "StrataText"],
                 path: "Sources/StrataReplay"),
 
         // Snapshot assertions for Swift Testing: assertSnapshot, assertFrames.
         .target(name: "StrataTesting",
                 dependencies: ["StrataModel", "StrataRender", "StrataCompare", "StrataReplay", "StrataGestures",
-                               "StrataDriver", "StrataScenes"],
+                               "StrataDriver"],
                 path: "Sources/StrataTesting"),
 
         // Every `strata` command (render, replay, window, check, compare, help), its one
         // declarative argument parser and generated help.
         .target(name: "StrataCommandLine",
-                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures",
+                dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataGestures",
                                "StrataCompare", "StrataReplay", "StrataWindow", "StrataSceneFile", "StrataText"],
                 path: "Sources/StrataCommandLine"),
 
@@ -144,7 +145,7 @@ let package = Package(
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataTestSupport", "StrataReplay", "StrataWindow", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
-        .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataModel", "StrataRender", "StrataCompare"]),
+        .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataScenes", "StrataModel", "StrataRender", "StrataCompare"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),

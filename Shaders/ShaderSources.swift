@@ -1,6 +1,6 @@
 // Gives the render library the GLSL files of this folder, embedded at build time.
 public enum ShaderSources {
-    /// File name -> source text, for every shader in Shaders/.
+    /// File name -> source text, for every shader in Shaders/ and the prelude they include.
     public static let embedded: [String: String] = [
         "layer.vert": String(decoding: PackageResources.layer_vert, as: UTF8.self),
         "layer.frag": String(decoding: PackageResources.layer_frag, as: UTF8.self),
@@ -17,5 +17,6 @@ public enum ShaderSources {
         "stack.frag": String(decoding: PackageResources.stack_frag, as: UTF8.self),
         "floor.vert": String(decoding: PackageResources.floor_vert, as: UTF8.self),
         "floor.frag": String(decoding: PackageResources.floor_frag, as: UTF8.self),
+        "prelude.glsl": String(decoding: PackageResources.prelude_glsl, as: UTF8.self),
     ]
 }

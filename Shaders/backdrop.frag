@@ -16,10 +16,7 @@ uniform float u_opacity;
 uniform vec4 u_shape;
 uniform float u_radius;
 
-float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
-    vec2 q = abs(p) - halfSize + radius;
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-}
+#include "prelude.glsl"
 
 void main() {
     vec2 texel = (gl_FragCoord.xy - u_captureOrigin) / u_factor;

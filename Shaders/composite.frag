@@ -11,10 +11,7 @@ uniform int u_masked;
 uniform vec4 u_shape;
 uniform float u_radius;
 
-float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
-    vec2 q = abs(p) - halfSize + radius;
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-}
+#include "prelude.glsl"
 
 void main() {
     vec4 color = texelFetch(u_group, ivec2(gl_FragCoord.xy), 0) * u_opacity;

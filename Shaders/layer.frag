@@ -39,11 +39,7 @@ uniform vec2 u_gradientEnd;
 uniform sampler2D u_ramp;       // the gradient's stops, interpolated into 256 texels
 uniform sampler2D u_contents;
 
-// Signed distance to a rounded rectangle centred at the origin: negative inside.
-float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
-    vec2 q = abs(p) - halfSize + radius;
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-}
+#include "prelude.glsl"
 
 // Coverage of a pixel by the inside of a distance field. The field's screen-space
 // gradient turns points into pixels, so the edge stays about one pixel wide at any

@@ -24,10 +24,7 @@ float texel(ivec2 t) {
     return texelFetch(u_atlas, ivec2(v_glyph.xy) + t, 0).r;
 }
 
-float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
-    vec2 q = abs(p) - halfSize + radius;
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-}
+#include "prelude.glsl"
 
 void main() {
     float coverage;

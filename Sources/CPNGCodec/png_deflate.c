@@ -397,12 +397,69 @@ static int libdeflate_decode(const uint8_t *data, size_t length, uint32_t width,
     return status;
 }
 
+// The bytes the image's rows take once inflated (filter bytes included, Adam7's passes
+// summed), from IHDR; 0 when IHDR says something libpng will word.
+static size_t inflated_size(const uint8_t *ihdr, uint32_t width, uint32_t height) {
+    unsigned depth = ihdr[8], color = ihdr[9], interlace = ihdr[12];
+    unsigned channels = color == 0 ? 1 : color == 2 ? 3 : color == 3 ? 1 : color == 4 ? 2 : color == 6 ? 4 : 0;
+    if (channels == 0 || depth == 0 || depth > 16) return 0;
+    const size_t bits = (size_t)channels * depth;
+    static const unsigned adam7[7][4] = { {0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2} };
+    if (interlace == 0) return (size_t)height * (1 + ((size_t)width * bits + 7) / 8);
+    size_t total = 0;
+    for (int p = 0; p < 7; p++) {
+        size_t pw = width > adam7[p][0] ? (width - adam7[p][0] + adam7[p][2] - 1) / adam7[p][2] : 0;
+        size_t ph = height > adam7[p][1] ? (height - adam7[p][1] + adam7[p][3] - 1) / adam7[p][3] : 0;
+        if (pw && ph) total += ph * (1 + (pw * bits + 7) / 8);
+    }
+    return total;
+}
+
+// 1 when the IDAT stream inflates to more than the image's rows: libpng would inflate all
+// of it (a 48x32 image with 4 MB of deflated zeros after its rows took 12 s), libdeflate
+// stops as soon as its buffer of exactly the image's size is full. 0 otherwise, or when
+// the chunks are malformed (libpng words that).
+static int stream_past_end(const uint8_t *data, size_t length, uint32_t width, uint32_t height) {
+    size_t expected = inflated_size(data + 16, width, height), idat_bytes = 0, offset = 33;
+    if (expected == 0) return 0;
+    for (size_t at = 33; length - at >= 12;) {
+        uint32_t chunk = read32(data + at);
+        if (chunk > length - at - 12) return 0;
+        if (memcmp(data + at + 4, "IDAT", 4) == 0) idat_bytes += chunk;
+        if (memcmp(data + at + 4, "IEND", 4) == 0) break;
+        at += 12 + (size_t)chunk;
+    }
+    uint8_t *stream = malloc(idat_bytes ? idat_bytes : 1), *out = malloc(expected);
+    struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+    int past = 0;
+    if (stream && out && d) {
+        size_t at = 0;
+        while (length - offset >= 12) {
+            uint32_t chunk = read32(data + offset);
+            if (chunk > length - offset - 12) break;
+            if (memcmp(data + offset + 4, "IDAT", 4) == 0) { memcpy(stream + at, data + offset + 8, chunk); at += chunk; }
+            if (memcmp(data + offset + 4, "IEND", 4) == 0) break;
+            offset += 12 + (size_t)chunk;
+        }
+        size_t used = 0;
+        past = libdeflate_zlib_decompress_ex(d, stream, at, out, expected, NULL, &used) == LIBDEFLATE_INSUFFICIENT_SPACE;
+    }
+    libdeflate_free_decompressor(d);
+    free(stream);
+    free(out);
+    return past;
+}
+
 int strata_png_decode(const uint8_t *data, size_t length, uint32_t width, uint32_t height, uint8_t *pixels,
                       size_t capacity, char *error, size_t error_length) {
     uint32_t w, h;
     if (strata_png_header(data, length, &w, &h, error, error_length)) return 1;
     if (w != width || h != height) return fail(error, error_length, "image size differs from its header");
     if (libdeflate_decode(data, length, width, height, pixels, capacity) == 0) return 0;
+    if (stream_past_end(data, length, width, height)) {
+        snprintf(error, error_length, "the compressed image data goes on past the end of the %ux%u image (damaged, or made to be slow to read)", width, height);
+        return 1;
+    }
     if (strata_libpng_decode(data, length, width, height, pixels, error, error_length)) return 1;
     premultiply_pixels(pixels, (size_t)width * height);
     return 0;

@@ -2,6 +2,7 @@ import Foundation
 import StrataModel
 import StrataRender
 import StrataReplay
+import StrataScenes
 
 /// Issue 15's frame target: `strata replay` of the recorded carousel drag (frames drawn,
 /// encoded and written to disk, as the command does) against the floor measured in the
@@ -29,7 +30,7 @@ func replayBench(floorFrames: Int, rounds: Int = 3) throws {
 
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-replay-bench-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let (replayer, _) = try Replayer.load(path: trace, scale: scale)
+        let (replayer, _) = try Replayer.load(path: trace, scale: scale, scenes: SceneRegistry.catalog)
         _ = try replayer.writeFrames(to: dir, renderer: renderer, every: 1_000_000)  // warm-up: shaders, textures
 
         var floorWall: [Double] = [], floorCPU: [Double] = [], replayWall: [Double] = [], replayCPU: [Double] = []

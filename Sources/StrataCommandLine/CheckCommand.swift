@@ -149,16 +149,6 @@ struct CheckCommand: StrataSubcommand {
                                 accept: settings.mode == .none ? CheckCommand.acceptCommand(args) : nil)
     }
 
-    /// This very command with `--update changed`: what accepts a failing run's frames as
-    /// the new references (each argument quoted for a POSIX shell where it needs it).
-    static func acceptCommand(_ args: [String]) -> String {
-        let quoted = args.map { arg in
-            arg.allSatisfy { $0.isLetter || $0.isNumber || "-_./=,:@%+".contains($0) } && !arg.isEmpty
-                ? arg : "'" + arg.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }
-        return ([programName, "check"] + quoted + ["--update", "changed"]).joined(separator: " ")
-    }
-
     /// Every trace's inputs, references and outputs, checked before the first replay. A
     /// trace that does not read adds no scene file here; its check reports why.
     static func plan(_ targets: [CheckTarget], _ s: Settings, context: CommandContext, args: [String], scene: String?) throws -> OutputPlan {
@@ -180,6 +170,16 @@ struct CheckCommand: StrataSubcommand {
         return plan
     }
 
+    /// This very command with `--update changed`: what accepts a failing run's frames as
+    /// the new references (each argument quoted for a POSIX shell where it needs it).
+    static func acceptCommand(_ args: [String]) -> String {
+        let quoted = args.map { arg in
+            arg.allSatisfy { $0.isLetter || $0.isNumber || "-_./=,:@%+".contains($0) } && !arg.isEmpty
+                ? arg : "'" + arg.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return ([programName, "check"] + quoted + ["--update", "changed"]).joined(separator: " ")
+    }
+
     /// Checks the traces, `jobs` at a time, each worker with its own renderer; the output
     /// of each trace is printed whole and in order, so any number of jobs prints the same.
     static func checkAll(_ targets: [CheckTarget], _ s: Settings, jobs: Int, scenes: @escaping Catalog,
@@ -187,7 +187,7 @@ struct CheckCommand: StrataSubcommand {
         if jobs <= 1 {
             let renderer = try makeRenderer()
             return try targets.map { target in
-                let (check, lines) = try check(target, s, renderer: renderer, scenes: scenes)
+                let (check, lines) = try checkOrFail(target, s, renderer: renderer, scenes: scenes)
                 emit(lines, json: s.json)
                 return check
             }
@@ -196,7 +196,7 @@ struct CheckCommand: StrataSubcommand {
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let renderer = Result { try makeRenderer() }
             while let i = outcomes.next() {
-                outcomes.store(i, Result { try check(targets[i], s, renderer: try renderer.get(), scenes: scenes) })
+                outcomes.store(i, Result { try checkOrFail(targets[i], s, renderer: try renderer.get(), scenes: scenes) })
             }
         }
         var checks: [TraceCheck] = []
@@ -206,6 +206,21 @@ struct CheckCommand: StrataSubcommand {
             checks.append(check)
         }
         return checks
+    }
+
+    /// One trace's check; of several traces, one that cannot be checked (malformed, no
+    /// references) fails with its error as its one entry, and the others go on.
+    static func checkOrFail(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
+        do { return try check(target, s, renderer: renderer, scenes: scenes) } catch let e where s.several && !(e is Interrupted) && !(e is ExitStatus) {
+            let problem = StrataCommand.message(e)
+            let check = TraceCheck(name: target.name, frameCount: 0, entries: [ReportEntry(name: "trace", result: nil, problem: problem)])
+            var lines = [OutputLine(isJSON: false, text: "\(target.name): FAIL: \(problem)")]
+            if s.json {
+                lines.insert(OutputLine(isJSON: true, text: FrameJSON.render([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted("trace")),
+                                                                             ("passed", "false"), ("problem", FrameJSON.quoted(problem))])), at: 0)
+            }
+            return (check, lines)
+        }
     }
 
     /// Writes the report and JUnit file, prints the summary, and exits 1 if a frame failed.
@@ -244,7 +259,7 @@ struct CheckCommand: StrataSubcommand {
     }
 
     /// Replays one trace against its references; returns its check and the lines to print.
-    /// The scenes a trace (at a path) replays with: the built-in and given ones, or its scene file's.
+    /// The scenes a trace (at a path) replays with: the command's, or its scene file's.
     typealias Catalog = (Trace, String) throws -> TraceScenes
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {

@@ -3,7 +3,6 @@ import StrataDriver
 import StrataRender
 import StrataReplay
 import StrataSceneFile
-import StrataScenes
 
 /// One `strata` command: its help is generated from its declared options.
 protocol StrataSubcommand {
@@ -35,8 +34,9 @@ struct CommandContext {
 ///     import StrataCommandLine
 ///     @main struct MyTool { static func main() { StrataCommand.main(scenes: [MyScene.descriptor]) } }
 ///
-/// gives `render`, `window`, `replay`, `check` and `compare` for those scenes and the
-/// built-in ones, with help generated from their declared options.
+/// gives `render`, `window`, `replay`, `check` and `compare` for those scenes, with help
+/// generated from their declared options. The seeds' scenes are not among them: the
+/// `strata` executable passes `SceneRegistry.scenes` (StrataScenes) like any package.
 public enum StrataCommand {
     static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand(),
                                                   MergeReportsCommand(), LintCommand(), GPUCommand()]
@@ -49,9 +49,9 @@ public enum StrataCommand {
     }
 
     /// Runs one command line (without the program name) and returns its exit status.
-    /// `scenes` come first; the built-in scenes follow unless one of them has the name.
+    /// `scenes` are every scene the command knows (the first of a name wins).
     public static func run(_ arguments: [String], scenes: [SceneDescriptor] = []) -> Int32 {
-        let context = CommandContext(scenes: SceneCatalog(scenes + SceneRegistry.scenes))
+        let context = CommandContext(scenes: SceneCatalog(scenes))
         do {
             try dispatch(arguments, context)
             return 0
@@ -104,6 +104,8 @@ public enum StrataCommand {
             throw ExitStatus(code: 2)
         }
         if argv == ["--help"] || argv == ["-h"] { print(overview(context)); return }
+        // `strata --help render` as `strata help render`.
+        if argv.count == 2, argv[0] == "--help" || argv[0] == "-h" { return try help([argv[1]], context) }
         if argv == ["--version"] || argv == ["-V"] { print(StrataVersion.generator); return }
         let name = argv.removeFirst()
         if name == "help" { return try help(argv, context) }

@@ -8,6 +8,9 @@ import StrataImage
 /// Reading it back gives the checks as they were, images included.
 public enum CheckResultsFile {
     public static let fileName = "results.json"
+    /// Bounds on what `read` takes: names and numbers of a million frames; one PNG frame.
+    public static let resultsLimit = 1 << 28
+    public static let imageLimit = 1 << 28
     public static let version = 1
 
     struct File: Codable {
@@ -89,12 +92,12 @@ public enum CheckResultsFile {
 
     public static func read(_ directory: String) throws -> [TraceCheck] {
         let path = (directory as NSString).appendingPathComponent(fileName)
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw RenderError.io("\(path): cannot read the results: \(String(cString: strerror(errno)))")
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: resultsLimit) } catch {
+            throw RenderError.io("\(path): cannot read the results: \(error)")
         }
         let file: File
-        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
+        do { file = try JSONDecoder().decode(File.self, from: Data(data)) } catch {
             throw RenderError.io("\(path): not a results file of strata check --results-dir (\(error))")
         }
         guard file.version == version else {
@@ -107,8 +110,12 @@ public enum CheckResultsFile {
                 func load(_ relative: String?) throws -> [UInt8]? {
                     guard let relative else { return nil }
                     let p = (directory as NSString).appendingPathComponent(relative)
-                    do { return [UInt8](try Data(contentsOf: URL(fileURLWithPath: p))) } catch {
-                        throw RenderError.io("\(p): cannot read an image of the results: \(String(cString: strerror(errno)))")
+                    // A results file names only its own images: never /etc/passwd or ../x.
+                    guard !relative.hasPrefix("/"), OutputGuard.isInside(p, directory) else {
+                        throw RenderError.io("\(path): the image '\(relative)' is outside the results folder \(directory) (after resolving symlinks); a results file names only its own images")
+                    }
+                    do { return try BoundedFile.read(p, limit: imageLimit) } catch {
+                        throw RenderError.io("\(p): cannot read an image of the results: \(error)")
                     }
                 }
                 e.expectedPNG = try load(f.images?.expected)

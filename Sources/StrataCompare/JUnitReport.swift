@@ -30,7 +30,7 @@ public enum JUnitReport {
         return xml + "</testsuites>\n"
     }
 
-    /// XML text and attribute escaping; control characters XML 1.0 cannot hold become U+FFFD.
+    /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
     static func escape(_ s: String) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
@@ -41,7 +41,8 @@ public enum JUnitReport {
             case "\"": out += "&quot;"
             case "\n": out += "&#10;"
             case "\t": out += "&#9;"
-            case _ where scalar.value < 0x20: out += "\u{FFFD}"
+            // XML 1.0's Char excludes C0 controls and U+FFFE/U+FFFF (surrogates never reach a String).
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

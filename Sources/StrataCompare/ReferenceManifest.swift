@@ -87,15 +87,19 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
             + "; frames may drift for that reason"
     }
 
+    /// A manifest is a few kilobytes; one larger is not strata's.
+    public static let manifestLimit = 1 << 20
+
     /// The manifest in `directory`, nil when it has none. A manifest that is there but
     /// unreadable is an error naming the file.
     public static func read(directory: String) throws -> ReferenceManifest? {
         let path = (directory as NSString).appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RenderError.io("\(path): \(String(cString: strerror(errno)))")
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: manifestLimit) } catch {
+            throw RenderError.io("\(path): cannot read the references manifest: \(error)")
         }
-        do { return try JSONDecoder().decode(ReferenceManifest.self, from: data) } catch {
+        do { return try JSONDecoder().decode(ReferenceManifest.self, from: Data(data)) } catch {
             throw RenderError.io("\(path): not a Strata references manifest (\(Self.reason(error)))")
         }
     }

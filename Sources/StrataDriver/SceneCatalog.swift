@@ -1,12 +1,12 @@
 import StrataGestures
 import StrataModel
 
-/// The scenes a command knows, by name: the built-in ones and any a package brings.
+/// The scenes a command knows, by name: those its executable (or test) passes in.
 public struct SceneCatalog: Sendable {
     public let descriptors: [SceneDescriptor]
 
     /// Later descriptors with a name already taken are left out: a package's own scene
-    /// listed first wins over a built-in one of the same name.
+    /// listed first wins over a later one of the same name.
     public init(_ descriptors: [SceneDescriptor]) {
         var seen = Set<String>()
         self.descriptors = descriptors.filter { seen.insert($0.name).inserted }

@@ -31,6 +31,13 @@ public enum OutputGuard {
         return "/" + rest.reversed().joined(separator: "/")
     }
 
+    /// True when `path` lies inside `directory` (not the folder itself), both resolved:
+    /// a file named by another file stays in the naming file's folder.
+    public static func isInside(_ path: String, _ directory: String) -> Bool {
+        let p = resolved(path), d = resolved(directory)
+        return p.hasPrefix(d == "/" ? "/" : d + "/")
+    }
+
     /// True when `a` and `b` are the same place or one lies inside the other.
     public static func overlaps(_ a: String, _ b: String) -> Bool {
         let ra = resolved(a), rb = resolved(b)

@@ -1,8 +1,8 @@
 import Foundation
+import StrataDriver
 import StrataGestures
 import StrataModel
 import StrataRender
-import StrataScenes
 
 /// One step of a replay, before anything is drawn: frame `index` at scene time
 /// `index / fps`, after the first `deliveredEventCount` events of the trace have been
@@ -77,12 +77,12 @@ public final class Replayer {
 
     /// - Parameters:
     ///   - fps, scale: override the header's.
-    ///   - scenes: where the header's scene is found by name (the built-in scenes by
-    ///     default); it is made with the header's options, view size and the scale.
+    ///   - scenes: where the header's scene is found by name (the `strata` executable
+    ///     passes the seeds' catalogue; the engine knows no scenes of its own); it is made with the header's options, view size and the scale.
     ///   - makeScene: a scene to replay into instead (tests).
     public init(trace: Trace, name: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
                 frameLimit: Int = Replayer.defaultFrameLimit,
-                idleTimeout: Double = 10, scenes: SceneCatalog = SceneRegistry.catalog,
+                idleTimeout: Double = 10, scenes: SceneCatalog,
                 makeScene: (() throws -> Scene)? = nil) throws {
         self.trace = trace
         traceName = name
@@ -134,7 +134,7 @@ public final class Replayer {
     public static func load(path: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
                             frameLimit: Int = Replayer.defaultFrameLimit, limits: TraceLimits = TraceLimits(),
                             progress: ((_ read: Int, _ total: Int) -> Void)? = nil,
-                            scenes: SceneCatalog = SceneRegistry.catalog) throws -> (replayer: Replayer, warnings: [String]) {
+                            scenes: SceneCatalog) throws -> (replayer: Replayer, warnings: [String]) {
         let (trace, warnings) = try Trace.read(path: path, limits: limits, progress: progress)
         return (try Replayer(trace: trace, name: path, fps: fps, scale: scale, maxFrames: maxFrames, frameLimit: frameLimit,
                              scenes: scenes), warnings)

@@ -157,11 +157,12 @@ extension Field {
         let relative = try string(maxLength: 4096)
         guard !relative.isEmpty else { throw error("expected a PNG path relative to the scene file, got \"\"") }
         let joined = relative.hasPrefix("/") ? relative : (c.directory as NSString).appendingPathComponent(relative)
-        let resolved = (joined as NSString).resolvingSymlinksInPath
+        // Absolute with every symlink resolved, so `../x.png` of a relative scene path and
+        // an outward symlink are both seen to leave the folder.
+        let resolved = OutputGuard.resolved(joined)
         if !c.allowOutsidePaths {
-            let base = (c.directory as NSString).resolvingSymlinksInPath
-            let prefix = base.hasSuffix("/") ? base : base + "/"
-            guard resolved.hasPrefix(prefix) else {
+            let base = OutputGuard.resolved(c.directory)
+            guard OutputGuard.isInside(resolved, base) else {
                 throw error("\(node.described) is outside the scene's directory \(base); only files under it may be read (pass --allow-outside-paths to allow it)")
             }
         }
@@ -173,11 +174,12 @@ extension Field {
         guard Int(st.st_size) <= c.limits.imageFileSize else {
             throw error("\(node.described) is \(st.st_size) bytes; images may be at most \(c.limits.imageFileSize)")
         }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw error("cannot read \(node.described): \(String(cString: strerror(errno)))")
+        let data: [UInt8]
+        do { data = try BoundedFile.read(resolved, limit: c.limits.imageFileSize) } catch {
+            throw self.error("cannot read \(node.described): \(error)")
         }
         do {
-            return try PNG.decode([UInt8](data), name: relative, maximumSide: c.limits.imageSide)
+            return try PNG.decode(data, name: relative, maximumSide: c.limits.imageSide)
         } catch {
             throw self.error("\(node.described) is not a PNG this reader takes: \(error)")
         }

@@ -3,6 +3,7 @@ import StrataDigest
 import StrataDriver
 import StrataGestures
 import StrataModel
+import StrataImage
 
 /// A scene described in a file (`NAME.scene.json`): the layer tree with Core Animation's
 /// property names, animations, gesture bindings and options, read strictly (every fault
@@ -62,10 +63,12 @@ public struct SceneFile: Sendable {
         guard Int(st.st_size) <= limits.fileSize else {
             throw SceneFileError(file: path, position: top, path: "", message: "the file is \(st.st_size) bytes; a scene file may be at most \(limits.fileSize)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: \(String(cString: strerror(errno)))")
+        // Bounded whatever stat said: /proc/self/pagemap says 0 bytes and never ends.
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: limits.fileSize) } catch {
+            throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: \(error)")
         }
-        return try parse(data: [UInt8](data), path: path, allowOutsidePaths: allowOutsidePaths, limits: limits)
+        return try parse(data: data, path: path, allowOutsidePaths: allowOutsidePaths, limits: limits)
     }
 
     /// True when a command-line word names a scene file rather than a scene: it ends in

@@ -3,6 +3,7 @@ import StrataDigest
 import StrataDriver
 import StrataGestures
 import StrataModel
+import StrataImage
 
 /// The live window's reload of a scene file that changes on disk: polled every few
 /// frames, it looks at the file's modification time and size first (a stat), reads and
@@ -52,8 +53,11 @@ public final class SceneFileReloader {
         guard now.size <= SceneFileLimits.standard.fileSize else {
             return .failed("\(path):1:1: the file is \(now.size) bytes; a scene file may be at most \(SceneFileLimits.standard.fileSize)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return .unchanged }
-        return check(contents: [UInt8](data))
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: SceneFileLimits.standard.fileSize) } catch {
+            return .failed("\(path):1:1: cannot read the scene file: \(error)")
+        }
+        return check(contents: data)
     }
 
     /// A new scene from `file` in place of `old`: the same options, view and scale, and

@@ -1,10 +1,10 @@
 import Foundation
+import StrataDriver
 import StrataCompare
 import StrataGestures
 import StrataModel
 import StrataRender
 import StrataReplay
-import StrataScenes
 
 /// Snapshot assertions for Swift Testing and XCTest (a failure fails the test in whichever
 /// runs it), in the spirit of swift-snapshot-testing:
@@ -46,16 +46,16 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 
 /// Replays the trace at `tracePath` and compares every frame with
 /// `<directory>/frame-NNNNN.png`, recording missing references. The trace's scene is
-/// looked up in `scenes` first, then among the built-in scenes: pass your own
-/// descriptors to check traces of your scenes. `exact` compares the decoded bytes
+/// looked up in `scenes` (your own descriptors; the seeds' are `SceneRegistry.scenes` in
+/// StrataScenes, which this library does not link). `exact` compares the decoded bytes
 /// (as `strata check --exact`). Recording also writes the directory's
 /// `strata-references.json` (the renderer and fonts the frames were drawn with).
-public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor] = [],
+public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor],
                          threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil, mask: [Rect] = [], record: RecordMode? = nil,
                          fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes + SceneRegistry.scenes))
+        let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes))
         for w in warnings { site.fail(w) }
         let renderer = try Renderer(surface: try makeOffscreenSurface())
         let rules = SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact,

@@ -4,7 +4,6 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataDriver
-import StrataScenes
 
 /// Why the live window could not run.
 public enum WindowError: Error, CustomStringConvertible, Equatable {
@@ -66,7 +65,7 @@ public final class LiveWindow {
 
         public init(sceneName: String, sceneOptions: [String: TraceValue] = [:], viewSize: Size = Size(width: 480, height: 320),
                     recordPath: String? = nil, screenshotPath: String? = nil, exitAfterIdle: Double? = nil,
-                    shaders: ShaderSource = .embedded, vsync: Bool = true, scenes: SceneCatalog = SceneRegistry.catalog) {
+                    shaders: ShaderSource = .embedded, vsync: Bool = true, scenes: SceneCatalog) {
             self.sceneName = sceneName; self.sceneOptions = sceneOptions; self.viewSize = viewSize
             self.recordPath = recordPath; self.screenshotPath = screenshotPath; self.exitAfterIdle = exitAfterIdle
             self.shaders = shaders; self.vsync = vsync; self.scenes = scenes

@@ -59,7 +59,7 @@ import StrataTestSupport
         let dir = try temporaryDirectory("shaders")
         let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Shaders").path
-        for file in try FileManager.default.contentsOfDirectory(atPath: shaders) where file.hasSuffix(".vert") || file.hasSuffix(".frag") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: shaders) where [".vert", ".frag", ".glsl"].contains(where: file.hasSuffix) {
             try FileManager.default.copyItem(atPath: shaders + "/" + file, toPath: dir + "/" + file)
         }
         // The copied shaders work from any directory...

@@ -94,7 +94,7 @@ import StrataTestSupport
             }
             files.append(byName)
         }
-        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-flick"))
+        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-flick"), scenes: SceneRegistry.catalog)
         #expect(files[0].count == replayer.lastEventFrame + 1)
         #expect(files[0].keys.sorted() == files[1].keys.sorted())
         let differing = files[0].keys.filter { files[0][$0] != files[1][$0] }.sorted()

@@ -10,7 +10,7 @@ import StrataTestSupport
 /// Replays drawn through OSMesa: determinism, what a drag does to the frame, writing.
 @Suite(.serialized) struct ReplayRenderTests {
     @Test func aShippedTraceReplaysToIdenticalFramesTwice() throws {
-        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"))
+        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"), scenes: SceneRegistry.catalog)
         func hashes() throws -> [UInt64] {
             var out: [UInt64] = []
             var indices: [Int] = []
@@ -32,7 +32,7 @@ import StrataTestSupport
     }
 
     @Test func stillFramesOfADragAreGivenBackUndrawnAndWrittenUnencoded() throws {
-        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"))
+        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"), scenes: SceneRegistry.catalog)
         // Frames whose draw list equals the one before, found without GL.
         var still = 0
         var previous: DrawList?
@@ -64,7 +64,7 @@ import StrataTestSupport
         var events: [InputEvent] = [.down(x: 100, y: 160, t: 0)]
         for step in 1...10 { events.append(.move(x: 100 + 10 * Double(step), y: 160, t: Double(step) / 60)) }
         events.append(.up(x: 200, y: 160, t: 11.0 / 60))
-        let replayer = try Replayer(trace: carouselTrace(events), name: "drag.trace")
+        let replayer = try Replayer(trace: carouselTrace(events), name: "drag.trace", scenes: SceneRegistry.catalog)
         var frames: [Image] = []
         let result = try replayer.frames(renderer: try makeRenderer()) { frames.append($0.image) }
         #expect(result.frameCount == 12)
@@ -100,7 +100,7 @@ import StrataTestSupport
         let dir = try makeTemporaryDirectory("write")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/nested/frames"   // created, parents too
-        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-flick"), scale: 0.5)
+        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-flick"), scale: 0.5, scenes: SceneRegistry.catalog)
         var inMemory: [Int: Image] = [:]
         try replayer.frames(renderer: try makeRenderer(), every: 10) { inMemory[$0.index] = $0.image }
 
@@ -127,7 +127,7 @@ import StrataTestSupport
         // A directory where frame 3 should go: the rename onto it fails.
         try FileManager.default.createDirectory(atPath: dir + "/" + Replayer.frameFileName(3), withIntermediateDirectories: false)
         #expect(FileManager.default.createFile(atPath: dir + "/" + Replayer.frameFileName(3) + "/keep", contents: Data()))
-        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"), scale: 0.25)
+        let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"), scale: 0.25, scenes: SceneRegistry.catalog)
         var rendered = 0
         do {
             try replayer.writeFrames(to: dir, renderer: try makeRenderer()) { done, _ in rendered = done }

@@ -36,7 +36,7 @@ final class RecordingScene: Scene {
     func replayer(_ events: [InputEvent] = ReplayTimingTests.events, fps: Double = 10, header fpsInHeader: Double = 10,
                   maxFrames: Int? = nil, scene: RecordingScene = RecordingScene()) throws -> Replayer {
         try Replayer(trace: carouselTrace(fps: fpsInHeader, events), name: "synthetic.trace",
-                     fps: fps == fpsInHeader ? nil : fps, maxFrames: maxFrames, makeScene: { scene })
+                     fps: fps == fpsInHeader ? nil : fps, maxFrames: maxFrames, scenes: SceneRegistry.catalog, makeScene: { scene })
     }
 
     @Test func frameKSeesExactlyTheEventsUpToKOverFps() throws {
@@ -142,7 +142,7 @@ final class RecordingScene: Scene {
 
     @Test func replayingTwiceStartsFromAFreshScene() throws {
         let r = try Replayer(trace: carouselTrace([.down(x: 100, y: 160, t: 0), .move(x: 200, y: 160, t: 0.1),
-                                                   .up(x: 200, y: 160, t: 0.2)]), name: "t")
+                                                   .up(x: 200, y: 160, t: 0.2)]), name: "t", scenes: SceneRegistry.catalog)
         try r.simulate { _ in }
         #expect(carouselAngle(r.scene) == 50)
         try r.simulate { _ in }
@@ -153,20 +153,20 @@ final class RecordingScene: Scene {
         var header = TraceHeader(scene: "carousel", width: 300, height: 200, scale: 2, fps: 30,
                                  options: ["planes": 7, "angle": 30])
         header.note = "options"
-        let r = try Replayer(trace: Trace(header: header), name: "t")
+        let r = try Replayer(trace: Trace(header: header), name: "t", scenes: SceneRegistry.catalog)
         let carousel = try #require(r.scene as? CarouselController).scene
         #expect(carousel.planes.count == 7)
         #expect(carousel.angle == 30)
         #expect(carousel.rootLayer.bounds.size == Size(width: 300, height: 200))
         #expect(r.pixelWidth == 600 && r.pixelHeight == 400)
-        let scaled = try Replayer(trace: Trace(header: header), name: "t", scale: 0.5)
+        let scaled = try Replayer(trace: Trace(header: header), name: "t", scale: 0.5, scenes: SceneRegistry.catalog)
         #expect(scaled.pixelWidth == 150 && scaled.pixelHeight == 100)
     }
 
     @Test func unknownSceneOrBadOptionNamesTheTraceFile() throws {
         func error(_ header: TraceHeader) -> String {
             do {
-                _ = try Replayer(trace: Trace(header: header), name: "Traces/x.trace")
+                _ = try Replayer(trace: Trace(header: header), name: "Traces/x.trace", scenes: SceneRegistry.catalog)
                 return "no error"
             } catch let e as TraceError {
                 return e.description
@@ -190,8 +190,8 @@ final class RecordingScene: Scene {
 
     @Test func anAbsurdlyLongTraceNeedsAFrameCap() throws {
         let trace = carouselTrace([.down(x: 0, y: 0, t: 0), .up(x: 0, y: 0, t: 1e9)])
-        #expect(throws: TraceError.self) { try Replayer(trace: trace, name: "long.trace") }
-        let capped = try Replayer(trace: trace, name: "long.trace", maxFrames: 5)
+        #expect(throws: TraceError.self) { try Replayer(trace: trace, name: "long.trace", scenes: SceneRegistry.catalog) }
+        let capped = try Replayer(trace: trace, name: "long.trace", maxFrames: 5, scenes: SceneRegistry.catalog)
         #expect(try capped.simulate { _ in }.frameCount == 5)
     }
 
@@ -204,7 +204,7 @@ final class RecordingScene: Scene {
     @Test func shippedTracesReadAndEndWhereTheirGesturesSay() throws {
         // carousel-drag: 160 pt right then 120 pt left; carousel-flick: 60, 70 right, 60 left, 50 right.
         for (name, angle) in [("carousel-drag", 20.0), ("carousel-flick", 60.0)] {
-            let (r, warnings) = try Replayer.load(path: shippedTrace(name))
+            let (r, warnings) = try Replayer.load(path: shippedTrace(name), scenes: SceneRegistry.catalog)
             #expect(warnings.isEmpty)
             #expect(r.trace.header.generator?.hasPrefix("strata ") == true, "\(name) was recorded by strata window")
             #expect((2...4).contains(r.trace.duration), "\(name) lasts \(r.trace.duration) s")
@@ -219,10 +219,10 @@ final class RecordingScene: Scene {
     /// so its frames are the ones the window showed; --scale overrides both.
     @Test func theSceneIsLaidOutAtTheTracesScale() throws {
         let header = TraceHeader(scene: "alert", width: 375, height: 667, scale: 2, fps: 60, options: ["example": "simple"])
-        let hidpi = try Replayer(trace: Trace(header: header), name: "hidpi.trace")
+        let hidpi = try Replayer(trace: Trace(header: header), name: "hidpi.trace", scenes: SceneRegistry.catalog)
         #expect((hidpi.scene as? AlertScene)?.window.screen.scale == 2)
         #expect(hidpi.pixelWidth == 750 && hidpi.pixelHeight == 1334)
-        let overridden = try Replayer(trace: Trace(header: header), name: "hidpi.trace", scale: 1)
+        let overridden = try Replayer(trace: Trace(header: header), name: "hidpi.trace", scale: 1, scenes: SceneRegistry.catalog)
         #expect((overridden.scene as? AlertScene)?.window.screen.scale == 1)
         #expect(overridden.pixelWidth == 375)
     }

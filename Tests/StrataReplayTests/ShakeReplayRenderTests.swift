@@ -36,7 +36,7 @@ private func rgb(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
 @Suite(.serialized) struct ShakeReplayRenderTests {
     /// Frames of `Traces/<name>.trace`, by index.
     func frames(_ name: String, _ indices: Set<Int>) throws -> (frames: [Int: Image], result: ReplayResult, replayer: Replayer) {
-        let (replayer, warnings) = try Replayer.load(path: shippedTrace(name))
+        let (replayer, warnings) = try Replayer.load(path: shippedTrace(name), scenes: SceneRegistry.catalog)
         #expect(warnings.isEmpty)
         var frames: [Int: Image] = [:]
         let result = try replayer.frames(renderer: try makeRenderer()) { frame in

@@ -83,7 +83,7 @@ struct VirtualDisplayError: Error, CustomStringConvertible { var message: String
         #expect(result.stdout == "angle: 35\n", "the window's final state")
 
         // The trace is complete and valid after SIGTERM.
-        let (replayer, warnings) = try Replayer.load(path: trace)
+        let (replayer, warnings) = try Replayer.load(path: trace, scenes: SceneRegistry.catalog)
         #expect(warnings.isEmpty)
         let header = replayer.trace.header
         #expect(header.scene == "carousel" && header.width == 480 && header.height == 320 && header.scale == 1 && header.fps == 60)

@@ -31,4 +31,21 @@ import Testing
         }
         #expect(checked >= 10)
     }
+
+    /// The CI example builds once, in release, and hands the binary to every other job:
+    /// no job but the build runs the compiler.
+    @Test func theCIExampleBuildsOnceInRelease() throws {
+        let page = try text("docs/CI.md")
+        let yaml = try #require(page.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        // Jobs are the lines indented by two spaces under `jobs:`; each runs to the next.
+        var jobs: [(name: String, body: String)] = []
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":") { jobs.append((String(line.dropFirst(2).dropLast()), "")) }
+            else if !jobs.isEmpty { jobs[jobs.count - 1].body += line + "\n" }
+        }
+        #expect(jobs.map(\.name) == ["build", "check", "report"])
+        #expect(yaml.components(separatedBy: "make release").count == 2 && !yaml.contains("make build") && !yaml.contains("swift build"))
+        #expect(yaml.contains("actions/cache@") && yaml.contains("path: .build/release/strata"))
+        for job in jobs.dropFirst() { #expect(job.body.contains("actions/download-artifact@") && !job.body.contains(".build/"), "\(job.name)") }
+    }
 }

@@ -3,6 +3,7 @@ import Testing
 import StrataCompare
 import StrataModel
 import StrataRender
+import StrataScenes
 import StrataTesting
 
 /// A brand colour moved from (52,199,89) to (48,209,88), max delta 10: inside the 0.1
@@ -44,8 +45,8 @@ import StrataTesting
 
         """.write(toFile: trace, atomically: true, encoding: .utf8)
         let refs = dir + "/refs"
-        withKnownIssue { assertFrames(of: trace, matchReferencesIn: refs) } matching: { _ in true }
-        assertFrames(of: trace, matchReferencesIn: refs)
+        withKnownIssue { assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes) } matching: { _ in true }
+        assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes)
         let frame = refs + "/frame-00000.png"
         let image = try PNG.read(path: frame)
         var pixels = image.pixels
@@ -57,10 +58,10 @@ import StrataTesting
         #expect(changed > 1000)
         try PNG.write(Image(width: image.width, height: image.height, pixels: pixels), to: frame)
         withKnownIssue {
-            assertFrames(of: trace, matchReferencesIn: refs)
+            assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes)
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("frame-00000 does not match its reference in \(refs): \(changed) pixels differ") }
         }
-        assertFrames(of: trace, matchReferencesIn: refs, threshold: 0.1)
+        assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes, threshold: 0.1)
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import StrataCompare
 import StrataModel
 import StrataRender
+import StrataScenes
 import StrataTesting
 
 /// The issues a test gets: what the matching closures saw.
@@ -38,12 +39,12 @@ private func writeTrace(_ path: String, angle: Int = 0, to endX: Int = 100) thro
         // The default artifacts folder (STRATA_ARTIFACTS unset; not set here, as suites run in parallel).
         let refs = dir + "/refs", artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("strata-snapshots").path
         let recorded = Issues()
-        withKnownIssue { assertFrames(of: dir + "/a.trace", matchReferencesIn: refs) } matching: { recorded.add($0) }
+        withKnownIssue { assertFrames(of: dir + "/a.trace", matchReferencesIn: refs, scenes: SceneRegistry.scenes) } matching: { recorded.add($0) }
         #expect(recorded.all.count == 1 && recorded.all[0].contains("6 of 6 frames fail; first and worst: frame-00000: no reference frame: recorded"), "\(recorded.all)")
 
         try? FileManager.default.removeItem(atPath: artifacts + "/drag")
         let seen = Issues()
-        withKnownIssue { assertFrames(of: dir + "/drag.trace", matchReferencesIn: refs) } matching: { seen.add($0) }
+        withKnownIssue { assertFrames(of: dir + "/drag.trace", matchReferencesIn: refs, scenes: SceneRegistry.scenes) } matching: { seen.add($0) }
         #expect(seen.all.count == 1, "\(seen.all)")
         let message = seen.all.first ?? ""
         #expect(message.hasPrefix("trace \(dir)/drag.trace: 5 of 6 frames fail; first: frame-00001 does not match its reference in \(refs): "), "\(message)")
@@ -63,13 +64,13 @@ private func writeTrace(_ path: String, angle: Int = 0, to endX: Int = 100) thro
         try writeTrace(dir + "/a.trace")
         try writeTrace(dir + "/b.trace", angle: 40)
         let refs = dir + "/refs"
-        withKnownIssue { assertFrames(of: dir + "/a.trace", matchReferencesIn: refs) } matching: { _ in true }
+        withKnownIssue { assertFrames(of: dir + "/a.trace", matchReferencesIn: refs, scenes: SceneRegistry.scenes) } matching: { _ in true }
         var seen = Issues()
-        withKnownIssue { assertFrames(of: dir + "/a.trace", matchReferencesIn: refs, record: .all) } matching: { seen.add($0) }
+        withKnownIssue { assertFrames(of: dir + "/a.trace", matchReferencesIn: refs, scenes: SceneRegistry.scenes, record: .all) } matching: { seen.add($0) }
         #expect(seen.all == ["trace \(dir)/a.trace: recording (STRATA_RECORD=all) into \(refs): 0 references updated, 6 unchanged, 0 added; run again without STRATA_RECORD to check against them"], "\(seen.all)")
         seen = Issues()
-        withKnownIssue { assertFrames(of: dir + "/b.trace", matchReferencesIn: refs, record: .changed) } matching: { seen.add($0) }
+        withKnownIssue { assertFrames(of: dir + "/b.trace", matchReferencesIn: refs, scenes: SceneRegistry.scenes, record: .changed) } matching: { seen.add($0) }
         #expect(seen.all.count == 1 && seen.all[0].contains("recording (STRATA_RECORD=changed) into \(refs): 6 references updated, 0 unchanged, 0 added"), "\(seen.all)")
-        assertFrames(of: dir + "/b.trace", matchReferencesIn: refs)
+        assertFrames(of: dir + "/b.trace", matchReferencesIn: refs, scenes: SceneRegistry.scenes)
     }
 }

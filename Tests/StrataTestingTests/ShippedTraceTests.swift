@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataTesting
+import StrataScenes
 
 /// Every trace shipped in Traces/ replays to its reference frames in
 /// Traces/references/<trace name>/ (recorded with `strata check --record`), byte for byte:
@@ -24,6 +25,6 @@ import StrataTesting
         let name = String(trace.dropLast(".trace".count))
         let references = Self.tracesDirectory + "/references/" + name
         #expect(FileManager.default.fileExists(atPath: references), "no references for \(trace): run strata check --record")
-        assertFrames(of: Self.tracesDirectory + "/" + trace, matchReferencesIn: references, exact: true)
+        assertFrames(of: Self.tracesDirectory + "/" + trace, matchReferencesIn: references, scenes: SceneRegistry.scenes, exact: true)
     }
 }

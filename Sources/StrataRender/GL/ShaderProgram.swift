@@ -7,15 +7,40 @@ public enum ShaderSource: Sendable {
     case embedded
     case directory(String)
 
+    /// The file's text with each `#include "NAME"` line replaced by NAME's text from the
+    /// same source (one level: the prelude includes nothing). `#line` directives keep
+    /// compiler messages at the file's own line numbers; the included lines are source
+    /// string 1.
     func text(_ file: String) throws -> String {
+        let lines = try raw(file).components(separatedBy: "\n")
+        var expanded: [String] = []
+        for (index, line) in lines.enumerated() {
+            guard let name = ShaderSource.includedName(line) else { expanded.append(line); continue }
+            expanded += ["#line 1 1", try raw(name), "#line \(index + 2) 0"]
+        }
+        return expanded.joined(separator: "\n")
+    }
+
+    /// NAME of a line `#include "NAME"`, else nil.
+    static func includedName(_ line: String) -> String? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[0] == "#include", words[1].count > 2,
+              words[1].hasPrefix("\""), words[1].hasSuffix("\"") else { return nil }
+        return String(words[1].dropFirst().dropLast())
+    }
+
+    private func raw(_ file: String) throws -> String {
         switch self {
         case .embedded:
             guard let s = ShaderSources.embedded[file] else { throw RenderError.shaderFileMissing(file) }
             return s
         case .directory(let dir):
             let path = (dir as NSString).appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: path) else { throw RenderError.shaderFileMissing(path) }
-            return String(decoding: data, as: UTF8.self)
+            guard access(path, F_OK) == 0 else { throw RenderError.shaderFileMissing(path) }
+            // A shader is kilobytes; --shaders DIR of a FIFO or /proc file stops at 1 MiB.
+            do { return String(decoding: try BoundedFile.read(path, limit: 1 << 20), as: UTF8.self) } catch {
+                throw RenderError.io("\(path): cannot read the shader: \(error)")
+            }
         }
     }
 }

@@ -29,6 +29,10 @@ public final class EGLOffscreenSurface: OffscreenSurface {
     /// first and device 0 second.
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
                             libraryPath: String? = nil, device: Int? = nil) throws {
+        // dlopen("") is the program itself, whose missing symbols would hide the mistake.
+        if libraryPath == nil, environment[EGLLibrary.pathVariable]?.isEmpty == true {
+            throw GLBackendError.unavailable(.egl, reason: "\(EGLLibrary.pathVariable) is set but empty; unset it for \(EGLLibrary.defaultPath) or give a library's path")
+        }
         var index = device
         if device == nil, let value = environment[EGLLibrary.deviceVariable] {
             guard let parsed = Int(value), parsed >= 0 else {

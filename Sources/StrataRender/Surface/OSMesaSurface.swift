@@ -12,6 +12,9 @@ public final class OSMesaSurface: OffscreenSurface {
 
     /// The library `STRATA_OSMESA_LIBRARY` in `environment` names, else `libOSMesa.so.8`.
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        if environment[OSMesaLibrary.pathVariable]?.isEmpty == true {
+            throw GLBackendError.unavailable(.osmesa, reason: "\(OSMesaLibrary.pathVariable) is set but empty; unset it for \(OSMesaLibrary.defaultPath) or give a library's path")
+        }
         try self.init(libraryPath: environment[OSMesaLibrary.pathVariable] ?? OSMesaLibrary.defaultPath)
     }
 
