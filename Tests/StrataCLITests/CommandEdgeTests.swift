@@ -38,6 +38,13 @@ import StrataTestSupport
         #expect(r.stdout.contains("good: 8 passed, 0 failed"), "\(r.stdout)")
     }
 
+    @Test func controlCharactersOfANameNeverReachTheTerminal() throws {
+        let r = try strata(["lint", "bad\u{1B}[31mname\rx.scene.json"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("strata: error: bad\\u{1B}[31mname\\u{D}x.scene.json"), "\(r.stderr)")
+        #expect(!r.stderr.dropLast().unicodeScalars.contains { $0.value < 0x20 })
+    }
+
     @Test func helpBeforeACommand() throws {
         let r = try strata(["--help", "render"])
         #expect(r.status == 0 && r.stdout.hasPrefix("USAGE: strata render SCENE"), "\(r.stdout)\(r.stderr)")
