@@ -124,7 +124,7 @@ let package = Package(
         // declarative argument parser and generated help.
         .target(name: "StrataCommandLine",
                 dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataScenes", "StrataGestures",
-                               "StrataCompare", "StrataReplay", "StrataWindow", "StrataSceneFile"],
+                               "StrataCompare", "StrataReplay", "StrataWindow", "StrataSceneFile", "StrataText"],
                 path: "Sources/StrataCommandLine"),
 
         .executableTarget(name: "StrataCLI",

@@ -17,8 +17,8 @@ struct CheckCommand: StrataSubcommand {
                    help: "the reference frames of the one trace given (default: <trace's folder>/references/<trace name>/)"),
         OptionSpec("update", .choice(RecordMode.allCases.map(\.rawValue)), default: "none",
                    valueName: "none|missing|changed|all",
-                   help: "which references to write from this replay: none (compare only), missing (add absent ones), changed (rewrite only those that fail; passing ones keep their bytes and modification time), all (every frame; references of frames the replay no longer has are removed). Prints what it wrote: 'N references updated, N unchanged, N added'"),
-        OptionSpec("record", .boolean, help: "the same as --update all. All or nothing: the new set is written beside the old one and swapped in by a rename once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
+                   help: "which references to write from this replay: none (compare only), missing (add absent ones), changed (rewrite only those that fail; passing ones keep their bytes and modification time), all (every frame; references of frames the replay no longer has are removed). Prints what it wrote: 'N references updated, N unchanged, N added'. Every mode is all or nothing, under an exclusive lock"),
+        OptionSpec("record", .boolean, help: "the same as --update all. All or nothing: the new references are staged inside the references directory and put in place once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
         OptionSpec("report", .text(maxLength: 4096), valueName: "PATH",
                    help: "write one HTML report of every trace: each frame's result, and expected, actual and diff side by side for failures; opens from disk. Past 8 MB of images they go into report-files/ beside it"),
         OptionSpec("junit", .text(maxLength: 4096), valueName: "PATH",
@@ -51,10 +51,18 @@ struct CheckCommand: StrataSubcommand {
         REFERENCES/frame-NNNNN.png by the same rules as 'strata compare'. A directory stands
         for its *.trace files; a trace's references are --references DIR when one trace is
         given, else <trace's folder>/references/<trace name>/. A missing reference, or a
-        reference with no frame in the replay, fails. Frames are not written unless --out is given.
+        reference with no frame in the replay, fails; a trace whose references folder does
+        not exist fails alone (its frames kept as actuals), and the other traces are checked. Frames are not written unless --out is given.
         --record also writes REFERENCES/strata-references.json: the renderer, Mesa and Strata
         versions and the font files' SHA-256 the frames were drawn with; a check on another
         renderer warns what differs (a different Mesa or font is the usual cause of a drifting frame).
+        With no comparison option (--threshold, --exact, --max-diff-pixels, --max-diff-ratio,
+        --include-aa), frames are compared exactly when the references' manifest names the
+        renderer, Mesa and fonts this run draws with (Strata's frames are deterministic, so
+        a changed byte is a change), else at the threshold, with a line saying why.
+        STRATA_COMPARE=exact|threshold forces one; options override it.
+        A trace recorded from a scene file edited since is re-stamped with the file's hash by
+        --record. Every warning also goes into the report, the JUnit file and the results.
 
         \(HelpText.lines(CheckCommand.options))
 
@@ -68,6 +76,8 @@ struct CheckCommand: StrataSubcommand {
     struct Settings {
         var mode: RecordMode
         var options: CompareOptions
+        /// Exact or threshold when no comparison option is given (`ComparisonDefault`).
+        var comparison: ComparisonDefault
         var pointMasks: [Rect]
         var fps: Double?
         var scale: Double?
@@ -99,7 +109,9 @@ struct CheckCommand: StrataSubcommand {
         let pointMasks = try a.strings("mask-points").map { text in
             do { return try MaskRegion.parsePoints(text) } catch let e as MaskError { throw UsageError("--mask-points: \(e)") }
         }
-        var settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a), pointMasks: pointMasks,
+        var settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a),
+                                comparison: CompareCommand.rulesGiven(a) ? .threshold : try ComparisonDefault.fromEnvironment(),
+                                pointMasks: pointMasks,
                                 fps: a.number("fps"), scale: a.number("scale"), out: a.string("out"),
                                 artifacts: ArtifactLayout.from(option: a.string("artifacts")), json: a.flag("json"),
                                 several: targets.count > 1, framePolicy: try CommonOptions.framePolicy(a),
@@ -122,14 +134,14 @@ struct CheckCommand: StrataSubcommand {
         }
         let jobs = min(a.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, max(1, selected.count))
         let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
-                                                  scenes: { trace, path in try context.catalog(for: trace, at: path, args: args) }) {
+                                                  scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
             try CommonOptions.offscreenRenderer(a)
         } }
         if let dir = a.string("results-dir") {
             try CheckResultsFile.write(checks, to: dir)
             CheckCommand.say("results: \(dir)", json: settings.json)
         }
-        try CheckCommand.finish(checks, a, json: settings.json)
+        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all)
     }
 
     /// Every trace's inputs, references and outputs, checked before the first replay. A
@@ -201,7 +213,7 @@ struct CheckCommand: StrataSubcommand {
 
     /// Writes the report and JUnit file, prints the summary, and exits 1 if a frame failed.
     /// The title names only the traces, so a merged report equals an unsharded one.
-    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool) throws {
+    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, recording: Bool = false) throws {
         let title = checks.count == 1 ? "strata check \(checks[0].name)" : "strata check: \(plural(checks.count, "trace"))"
         if let report = a.string("report") {
             try HTMLReport.write(title: title, traces: checks, to: report)
@@ -219,6 +231,13 @@ struct CheckCommand: StrataSubcommand {
                           ("added", checks.reduce(0) { $0 + $1.added })]
             print(FrameJSON.render([("summary", FrameJSON.render(counts.map { ($0.0, "\($0.1)") }))]))
             FileHandle.standardError.write(Data("\(all.count - failed) passed, \(failed) failed\n".utf8))
+        } else if recording {
+            // A recording compares nothing, so it says what it wrote, never "passed".
+            if checks.count > 1 {
+                let sum = { (k: KeyPath<TraceCheck, Int>) in checks.reduce(0) { $0 + $1[keyPath: k] } }
+                print("recorded \(plural(checks.count, "trace")), \(plural(all.count, "frame")): \(sum(\.updated)) updated, "
+                      + "\(sum(\.unchanged)) unchanged, \(sum(\.added)) added")
+            }
         } else {
             print("\(all.count - failed) passed, \(failed) failed")
         }
@@ -227,14 +246,18 @@ struct CheckCommand: StrataSubcommand {
 
     /// Replays one trace against its references; returns its check and the lines to print.
     /// The scenes a trace (at a path) replays with: the built-in and given ones, or its scene file's.
-    typealias Catalog = (Trace, String) throws -> SceneCatalog
+    typealias Catalog = (Trace, String) throws -> TraceScenes
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
         var lines: [OutputLine] = []
         let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
+        let found = try scenes(trace, target.trace)
         let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, frameLimit: s.frameLimit,
-                                    scenes: try scenes(trace, target.trace))
+                                    scenes: found.catalog)
         printWarnings(readWarnings)
+        // Every warning is printed and goes into the report, the JUnit file and the results.
+        var warnings = readWarnings.map(readerWarning) + found.warnings
+        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
         let references = target.references
         // Masks: the flags', the trace header's, and those the references keep in their
         // manifest (which --record writes from the flags, or keeps when none are given).
@@ -243,22 +266,26 @@ struct CheckCommand: StrataSubcommand {
         let flagMasks = s.options.masks + pixels(s.pointMasks)
         let recordedManifest = try ReferenceManifest.read(directory: references)
         let keptMasks = flagMasks.isEmpty ? recordedManifest?.masks ?? [] : flagMasks
-        var options = s.options
+        // A trace without its references folder is that trace's failure, not the run's:
+        // every frame fails as having no reference (kept as an actual), the others go on.
+        // Otherwise: exact on the references' own renderer, Mesa and fonts, unless options say.
+        var isDirectory: ObjCBool = false
+        let noFolder = (s.mode == .none || s.mode == .changed)
+            && !(FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory) && isDirectory.boolValue)
+        var (options, why) = s.mode == .all || noFolder ? (s.options, nil)
+            : try s.comparison.rules(s.options, recorded: recordedManifest) { try ReferenceManifest.installed(for: renderer, fontsOf: $0) }
+        if let why { lines.append(say: "\(target.name): \(why)") }
         options.masks = flagMasks + pixels(replayer.trace.header.masks) + (recordedManifest?.masks ?? [])
         do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as MaskError {
             throw UsageError("\(target.trace): \(e)")
         }
         let out = s.out.map { s.several ? ($0 as NSString).appendingPathComponent(target.name) : $0 }
-        if s.mode == .none || s.mode == .changed {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError("\(references): no such directory of reference frames (record them with --update all or --update missing)")
-            }
-        }
         let outDirectory = try out.map { try FrameDirectory($0, policy: s.framePolicy) }
-        let recording = s.mode == .all ? try ReferenceRecording(directory: references) : nil
-        // A check reads the references while no recording swaps them; missing and changed
-        // write single files atomically beside the ones they read.
+        // Every update mode stages its references and commits them all at once, under an
+        // exclusive lock; a check only reads, under a shared one, after finishing any
+        // update a killed strata had begun to commit.
+        let recording = s.mode != .none && !noFolder ? try ReferenceRecording(directory: references) : nil
+        if recording == nil { ReferenceRecording.finishInterruptedCommit(in: references) }
         let readLock = recording == nil && FileManager.default.fileExists(atPath: references) ? try DirectoryLock(references, shared: true) : nil
         defer { readLock?.release() }
         let prefix = s.several ? target.name + "/" : ""
@@ -270,6 +297,7 @@ struct CheckCommand: StrataSubcommand {
         var produced = Set<String>()
         let result: ReplayResult
         var manifest: ReferenceManifest?
+        renderer.forgetFontFilesDrawn()
         do {
             result = try replayer.frames(renderer: renderer) { frame in
                 let file = Replayer.frameFileName(frame.index)
@@ -277,7 +305,7 @@ struct CheckCommand: StrataSubcommand {
                 produced.insert(file)
                 try checker.check(frame.image, named: String(file.dropLast(4)))
             }
-            // After the frames, so it names only the fonts their text used.
+            // After the frames, naming the fonts this trace's frames drew with.
             manifest = try ReferenceManifest.drawn(by: renderer)
             manifest?.masks = keptMasks.isEmpty ? nil : keptMasks
         } catch {
@@ -299,13 +327,20 @@ struct CheckCommand: StrataSubcommand {
         }
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
-        var warnings: [String] = []
         if let recording {
-            try manifest?.write(directory: recording.staging)
-            let stale = try recording.commit()
-            lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
-                         + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
-        } else {
+            if s.mode == .all {
+                try manifest?.write(directory: recording.staging)
+            } else if checker.result.changed > 0, recordedManifest == nil, let manifest {
+                // References added or rewritten into a folder without a manifest were drawn here.
+                try manifest.write(directory: recording.staging)
+            }
+            let stale = try recording.commit(keeping: s.mode == .all ? produced : nil)
+            if s.mode == .all {
+                lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
+                             + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
+            }
+        }
+        if s.mode != .all {
             for extra in try referenceFiles(references).subtracting(produced).sorted() {
                 var entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
                                         problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
@@ -313,18 +348,20 @@ struct CheckCommand: StrataSubcommand {
                 entries.append(entry)
             }
         }
-        if recording == nil, let manifest, let recorded = try ReferenceManifest.read(directory: references),
+        if s.mode != .all, let manifest, let recorded = try ReferenceManifest.read(directory: references),
            let warning = recorded.warning(against: manifest, directory: references) {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
         }
         for i in entries.indices {
+            if noFolder { entries[i].problem = "no reference: the folder \(references) does not exist; record it with: \(recordCommand(target))" }
             if let artifacts = s.artifacts { entries[i].artifacts = try artifacts.write(entries[i], trace: target.name) }
             let e = entries[i]
             if s.json {
                 lines.append(OutputLine(isJSON: true, text: FrameJSON.object([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted(e.name))],
                                               e.result, missing: e.missing, passed: e.passed)))
             }
+            if noFolder { continue }
             if !e.passed {
                 lines.append(say: "\(prefix)\(e.name): FAIL: \(e.summary)" + (e.artifacts?.diff.map { "; diff: \($0)" } ?? ""))
             } else if e.recorded && s.mode == .changed, let r = e.result {
@@ -332,11 +369,20 @@ struct CheckCommand: StrataSubcommand {
                     : "size \(r.actualWidth)x\(r.actualHeight), reference was \(r.width)x\(r.height)"))
             }
         }
+        if noFolder {
+            lines.append(say: "\(target.name): FAIL: no references folder \(references): \(plural(entries.count, "frame")) without a reference"
+                         + (s.artifacts.map { ", their actuals in \(($0.root as NSString).appendingPathComponent(target.name))/" } ?? "")
+                         + "; record them with: \(recordCommand(target))")
+        }
         if s.mode != .none && s.mode != .all { lines.append(say: (s.several ? target.name + ": " : "") + checker.result.updateSummary) }
         var check = TraceCheck(name: target.name, frameCount: result.frameCount, entries: entries)
+        if let stale = found.stale, s.mode == .all || (s.mode == .changed && check.passed) {
+            try SceneFileStamp.restamp(trace: target.trace, from: stale.recorded, to: stale.now)
+            lines.append(say: "\(target.trace): re-stamped with its scene file's SHA-256 \(stale.now.prefix(12))… (the references now draw the file as it is)")
+        }
         check.warnings = warnings
         check.added = checker.result.added; check.updated = checker.result.updated; check.unchanged = checker.result.unchanged
-        if s.several {
+        if s.several && s.mode != .all {
             lines.append(say: "\(target.name): \(check.entries.count - check.failures.count) passed, \(check.failures.count) failed")
         }
         return (check, lines)
@@ -356,6 +402,12 @@ struct CheckCommand: StrataSubcommand {
 
     static func say(_ line: String, json: Bool) {
         if json { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+    }
+
+    /// The command that records a trace's references where this run looks for them.
+    static func recordCommand(_ target: CheckTarget) -> String {
+        let program = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "strata"
+        return "\(program) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
     }
 
     private static func referenceFiles(_ dir: String) throws -> Set<String> { FrameDirectory.frames(in: dir) }

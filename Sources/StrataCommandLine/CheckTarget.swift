@@ -9,6 +9,8 @@ struct CheckTarget: Equatable {
     let name: String
     let trace: String
     let references: String
+    /// Whether `references` is the conventional folder (no `--references` needed to find it).
+    var byConvention = true
 
     static func targets(_ paths: [String], references: String?) throws -> [CheckTarget] {
         var targets: [CheckTarget] = []
@@ -33,7 +35,8 @@ struct CheckTarget: Equatable {
             guard targets.count == 1 else {
                 throw UsageError("--references names one trace's references; with \(targets.count) traces each uses <its folder>/references/<name>/")
             }
-            targets = [CheckTarget(name: targets[0].name, trace: targets[0].trace, references: references)]
+            targets = [CheckTarget(name: targets[0].name, trace: targets[0].trace, references: references,
+                                   byConvention: references == targets[0].references)]
         }
         var seen: [String: String] = [:]
         for t in targets {

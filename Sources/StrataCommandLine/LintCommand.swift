@@ -1,4 +1,8 @@
+import Foundation
+import StrataModel
+import StrataRender
 import StrataSceneFile
+import StrataText
 
 /// `strata lint FILE...`: reads scene files as every command would, makes each scene
 /// with its default options (so names, bindings and expressions are checked too), and
@@ -19,21 +23,56 @@ struct LintCommand: StrataSubcommand {
 
         \(HelpText.lines(SceneFileOptions.group))
 
-        EXIT STATUS: 0 when every file is good, 2 at the first that is not.
+        Text layers' fonts must be installed (fontconfig finds them as render would). Every file
+        given is read, and every one with an error is reported.
+
+        EXIT STATUS: 0 when every file is good, 2 when any is not.
         """
     }
 
     func run(_ args: [String], _ context: CommandContext) throws {
         let a = try ArgumentParser.parse(args, groups: [SceneFileOptions.group], command: name)
         guard !a.positionals.isEmpty else { throw UsageError("lint needs a scene file: strata lint FILE.scene.json (see 'strata help lint')") }
+        // Every file is read, so one run names every broken file, not only the first.
+        var failed = 0
         for path in a.positionals {
-            let file = try SceneFile.load(path: path, allowOutsidePaths: a.flag("allow-outside-paths"))
-            let scene = try ArgumentParser.checked {
-                try file.makeScene(options: try file.descriptor.sceneOptions([:]), viewSize: file.size)
+            do {
+                print(try lint(path, allowOutsidePaths: a.flag("allow-outside-paths")))
+            } catch {
+                failed += 1
+                fflush(stdout)
+                FileHandle.standardError.write(Data("strata: error: \(StrataCommand.terminalSafe(StrataCommand.message(error)))\n".utf8))
             }
-            let options = file.options.map(\.name)
-            print("\(path): ok (\(plural(scene.layerCount, "layer")), \(plural(scene.animationCount, "animation"))"
-                  + (options.isEmpty ? "" : ", options: " + options.joined(separator: ", ")) + ")")
         }
+        if failed > 0 {
+            if a.positionals.count > 1 {
+                FileHandle.standardError.write(Data("strata: \(failed) of \(a.positionals.count) scene files have errors\n".utf8))
+            }
+            throw ExitStatus(code: 2)
+        }
+    }
+
+    /// One file's line, or the error that `render` would stop at.
+    private func lint(_ path: String, allowOutsidePaths: Bool) throws -> String {
+        let file = try SceneFile.load(path: path, allowOutsidePaths: allowOutsidePaths)
+        let scene = try ArgumentParser.checked {
+            try file.makeScene(options: try file.descriptor.sceneOptions([:]), viewSize: file.size)
+        }
+        try checkFonts(scene.rootLayer, file: path)
+        let options = file.options.map(\.name)
+        return "\(path): ok (\(plural(scene.layerCount, "layer")), \(plural(scene.animationCount, "animation"))"
+            + (options.isEmpty ? "" : ", options: " + options.joined(separator: ", ")) + ")"
+    }
+
+    /// Every text layer's font must be installed: render would fail on it (fontconfig
+    /// answers every request with some font; only the family asked for is used).
+    private func checkFonts(_ layer: Layer, file: String) throws {
+        if let text = layer as? TextLayer {
+            do { _ = try FontLibrary.shared.face(for: text.font) } catch {
+                let who = text.name.map { "text layer \"\($0)\"" } ?? "a text layer"
+                throw RenderError.io("\(file): \(who): \(error)")
+            }
+        }
+        for sublayer in layer.sublayers { try checkFonts(sublayer, file: file) }
     }
 }

@@ -48,6 +48,12 @@ struct RenderCommand: StrataSubcommand {
         let (pixelWidth, pixelHeight) = try CommonOptions.pixels(view, scale: scale)
         let out = a.string("out") ?? "\(d.name).png"
         var plan = resolved.plan
+        // Folders that do not exist yet are made, as replay makes its --out.
+        let made = [("--out", out), ("--save-trace", a.string("save-trace"))].compactMap { flag, path in
+            path.map { (flag, ($0 as NSString).deletingLastPathComponent) }
+        }.filter { !$0.1.isEmpty && !FileManager.default.fileExists(atPath: $0.1) }
+        for (flag, folder) in made { plan.output(flag, folder, .directory) }
+        let folders = Set(made.map(\.1))
         plan.output("--out", out, .file)
         plan.output("--save-trace", a.string("save-trace"), .file)
         try plan.check()
@@ -67,6 +73,11 @@ struct RenderCommand: StrataSubcommand {
         let renderer = try CommonOptions.offscreenRenderer(a)
         let frame = try replayer.frame(at: time, renderer: renderer)
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
+        for folder in folders {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw RenderError.io("\(folder): cannot create the directory: \(SystemError.reason(of: error))")
+            }
+        }
         if let path = a.string("save-trace") { try AtomicFile.write(Array(try trace.encoded(name: path).utf8), to: path) }
         try PNG.write(frame.image, to: out, options: png)
         print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, \(d.name) at \(time.clean) s after \(plural(frame.deliveredEventCount, "event")): \(replayer.scene.statusDescription))")

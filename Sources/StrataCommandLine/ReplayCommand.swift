@@ -152,10 +152,12 @@ extension ReplayCommand {
 
 /// The trace reader's warnings, `FILE:LINE: warning: ...`, as strata words them.
 func printWarnings(_ warnings: [String]) {
-    for w in warnings {
-        let text = w.replacingOccurrences(of: ": warning: ", with: ": ", options: [], range: w.range(of: ": warning: "))
-        FileHandle.standardError.write(Data("strata: warning: \(text)\n".utf8))
-    }
+    for text in warnings.map(readerWarning) { FileHandle.standardError.write(Data("strata: warning: \(text)\n".utf8)) }
+}
+
+/// `FILE:LINE: warning: WHAT` as `FILE:LINE: WHAT`, the words after `warning: `.
+func readerWarning(_ w: String) -> String {
+    w.replacingOccurrences(of: ": warning: ", with: ": ", options: [], range: w.range(of: ": warning: "))
 }
 
 func format(_ v: Double, _ digits: Int) -> String {

@@ -59,19 +59,29 @@ extension CommandContext {
         return ResolvedScene(descriptor: d, file: file, catalog: SceneCatalog([d] + scenes.descriptors))
     }
 
+    /// The scenes a trace replays in (`traceScenes`), its warnings printed.
+    func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> SceneCatalog {
+        let found = try traceScenes(for: trace, at: tracePath, args: args)
+        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
+        return found.catalog
+    }
+
     /// The scenes a trace replays in: when its header names a scene file, that file
     /// (from `--scene PATH`, else next to the trace) comes first, under the header's
     /// scene name. A file whose hash differs from the header's is used, with a warning.
     /// `--scene PATH` also replays a trace of a named scene into a file.
-    func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> SceneCatalog {
-        guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else { return scenes }
+    func traceScenes(for trace: Trace, at tracePath: String, args: [String]) throws -> TraceScenes {
+        guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else { return TraceScenes(catalog: scenes) }
         let file = try SceneFile.load(path: path, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
+        var found = TraceScenes(catalog: scenes)
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
-            FileHandle.standardError.write(Data("strata: warning: \(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now\n".utf8))
+            found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")
+            found.stale = (recorded: hash, now: file.sha256)
         }
         var d = file.descriptor
         d.name = trace.header.scene
-        return SceneCatalog([d] + scenes.descriptors)
+        found.catalog = SceneCatalog([d] + scenes.descriptors)
+        return found
     }
 
     /// The scene file a trace replays in, if any: `--scene PATH`, else the one its header names.
@@ -98,4 +108,12 @@ extension CommandContext {
         }
         return plan
     }
+}
+
+/// What a trace replays with, and what is to be said about its scene file.
+struct TraceScenes {
+    var catalog: SceneCatalog
+    var warnings: [String] = []
+    /// The trace's recorded scene-file hash and the file's own, when they differ.
+    var stale: (recorded: String, now: String)?
 }

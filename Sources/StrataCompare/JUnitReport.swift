@@ -1,6 +1,6 @@
 /// JUnit XML, the format GitLab, Jenkins and GitHub's test reporters read: one
 /// `<testsuite>` per trace, one `<testcase>` per checked frame, a `<failure>` whose
-/// message has the numbers and the diff's path. No timestamps or durations, so the same
+/// message has the numbers and the diff's path; a trace's warnings in its `<system-err>`. No timestamps or durations, so the same
 /// results give the same bytes (a merged file equals an unsharded one).
 public enum JUnitReport {
     public static func render(_ traces: [TraceCheck], name: String = "strata check") -> String {
@@ -19,6 +19,11 @@ public enum JUnitReport {
                 for (label, path) in e.artifacts?.labelled ?? [] { body += "\n\(label): \(path)" }
                 xml += open + ">\n      <failure message=\"\(escape(message))\" type=\"\(e.missing == nil ? "mismatch" : "missing")\">"
                 xml += escape(body) + "</failure>\n    </testcase>\n"
+            }
+            // A trace's warnings (references drawn elsewhere, a changed scene file) as the
+            // suite's standard error, which junit-10.xsd allows after the test cases.
+            if !trace.warnings.isEmpty {
+                xml += "    <system-err>" + escape(trace.warnings.map { "warning: \($0)" }.joined(separator: "\n")) + "</system-err>\n"
             }
             xml += "  </testsuite>\n"
         }

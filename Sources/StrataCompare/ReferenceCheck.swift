@@ -40,8 +40,7 @@ public final class ReferenceChecker {
     public let mode: RecordMode
     public let newReferencesFail: Bool
     /// Where references are written: `directory` itself, or the staging directory of a
-    /// `ReferenceRecording` so that a recording replaces the old set all at once (then
-    /// every frame is written there, changed or not).
+    /// `ReferenceRecording`, whose commit puts them in place all at once.
     public var writeDirectory: String
     /// Whether failing entries keep their expected, actual and diff PNGs (for a report or
     /// artifacts). Without them a long failing check holds only numbers per frame.
@@ -87,10 +86,10 @@ public final class ReferenceChecker {
             let old = try? PNG.read(path: path, pixelLimit: pixelLimit)
             var entry = ReportEntry(name: name, result: nil)
             entry.recorded = true
-            let staged = writeDirectory != directory
             if let old, old.width == image.width, old.height == image.height, old.pixels == image.pixels {
+                // Left as it is, bytes and modification time: a staged update swaps only
+                // the files it wrote.
                 result.unchanged += 1
-                if staged { try AtomicFile.write(try PNG.encode(image), to: (writeDirectory as NSString).appendingPathComponent(name + ".png")) }
             } else {
                 try write(try PNG.encode(image), named: name)
                 result.updated += 1

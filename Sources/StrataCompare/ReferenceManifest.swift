@@ -43,9 +43,7 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
     /// Fonts count only when both sides used a file of that name, or this run used one
     /// the references never did.
     public func differences(from run: ReferenceManifest) -> [String] {
-        var found: [String] = []
-        if renderer != run.renderer { found.append("renderer '\(run.renderer)' here, '\(renderer)' in the references") }
-        if glVersion != run.glVersion { found.append("GL '\(run.glVersion)' here, '\(glVersion)' in the references") }
+        var found = rendererDifferences(from: run)
         if strata != run.strata { found.append("Strata \(run.strata) here, \(strata) in the references") }
         let recorded = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
         for font in run.fonts {
@@ -56,6 +54,29 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
             if hash != font.sha256 { found.append("font \(font.file) differs (sha256 \(font.sha256.prefix(12)) here, \(hash.prefix(12)) in the references)") }
         }
         return found
+    }
+
+    /// The renderer's and GL's (which names Mesa's release) differences, as `differences` words them.
+    func rendererDifferences(from run: ReferenceManifest) -> [String] {
+        var found: [String] = []
+        if renderer != run.renderer { found.append("renderer '\(run.renderer)' here, '\(renderer)' in the references") }
+        if glVersion != run.glVersion { found.append("GL '\(run.glVersion)' here, '\(glVersion)' in the references") }
+        return found
+    }
+
+    /// Why frames drawn by `run` may differ from these references by more than a change
+    /// of the scene, in one phrase; nil when `run` draws with their renderer, GL and Mesa
+    /// and has every font they name with the same bytes (`run.fonts`: those fonts as
+    /// installed here), so a changed byte is a changed frame.
+    public func reasonNotExact(against run: ReferenceManifest) -> String? {
+        if let first = rendererDifferences(from: run).first { return first }
+        if mesa != run.mesa { return "Mesa \(run.mesa ?? "none") here, \(mesa ?? "none") in the references" }
+        let here = Dictionary(run.fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
+        for font in fonts where here[font.file] != font.sha256 {
+            return here[font.file] == nil ? "font \(font.file) of the references is not installed here"
+                : "font \(font.file) differs (sha256 \(here[font.file]!.prefix(12)) here, \(font.sha256.prefix(12)) in the references)"
+        }
+        return nil
     }
 
     /// The one warning `check` prints when the references were made elsewhere, or nil.

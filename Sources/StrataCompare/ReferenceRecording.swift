@@ -1,17 +1,22 @@
 import Foundation
 import StrataImage
 
-/// `check --record`, all or nothing: the new references are written into a staging
-/// directory beside the old ones (`.NAME.strata-staging-PID`), and only when every one
-/// is written does `commit` put the new set in place in one rename (an atomic exchange
-/// where the filesystem has one). Until then the old set is untouched, so a full disk,
-/// an error or a signal leaves it as it was. Files of the old directory strata did not
-/// write (a README, the manifest of another tool) move to the new set; from the old set
-/// only exact frame names and names this run wrote are deleted.
+/// Every reference update (`check --update missing|changed|all`, `--record`), all or
+/// nothing. The new references are written into a staging directory inside the
+/// references (`REFS/.strata-staging-PID`, on the same filesystem, so a references
+/// directory that is a mount point works too); until `commit` the references are
+/// untouched, so an error, a full disk or a signal leaves them as they were.
 ///
-/// The references directory is locked for the run (`DirectoryLock`). A run killed with
-/// SIGKILL leaves a staging (or old-set) directory; the next recording into the same
-/// directory puts back any file of the user's it holds and removes the rest.
+/// `commit` first writes a journal (`REFS/.strata-commit-PID`: what moves in, what goes)
+/// and then renames each staged file over its reference. The directory itself is never
+/// replaced, so its mode, owner, inode and every file strata did not write (a README, a
+/// symlink) stay as they are. A run killed after the journal was written is completed by
+/// the next strata that opens these references (`finishInterruptedCommit`); one killed
+/// before it is as if it never ran. So every update is seen whole or not at all.
+///
+/// The references directory is locked exclusively for the whole update (`DirectoryLock`):
+/// a second update or a check of the same references stops with a message instead of
+/// mixing two sets.
 public final class ReferenceRecording {
     /// The references directory as given, and resolved.
     public let directory: String
@@ -19,153 +24,179 @@ public final class ReferenceRecording {
     /// Where this run writes the new references.
     public let staging: String
     private var lock: DirectoryLock?
-    private let parent: String, name: String
+
+    static let stagingPrefix = ".strata-staging-"
+    static let journalPrefix = ".strata-commit-"
 
     public init(directory: String) throws {
         self.directory = directory
         resolved = OutputGuard.resolved(directory)
-        parent = (resolved as NSString).deletingLastPathComponent
-        name = (resolved as NSString).lastPathComponent
-        try OutputGuard.checkWritableDirectory(parent, for: directory)
-        ReferenceRecording.recover(parent: parent, name: name, resolved: resolved)
+        let parent = (resolved as NSString).deletingLastPathComponent
+        let name = (resolved as NSString).lastPathComponent
+        LegacyLeftovers.recover(parent: parent, name: name, resolved: resolved)
         var s = stat()
         if stat(resolved, &s) == 0 {
             guard s.st_mode & S_IFMT == S_IFDIR else { throw RenderError.io("\(directory): exists and is not a directory") }
         } else {
+            try OutputGuard.checkWritableDirectory(parent, for: directory)
             do { try FileManager.default.createDirectory(atPath: resolved, withIntermediateDirectories: true) } catch {
                 throw RenderError.io("\(directory): cannot create the references directory: \(SystemError.reason(of: error))")
             }
         }
+        guard access(resolved, W_OK | X_OK) == 0 else { throw SystemError.io(directory, "cannot write into the references directory") }
         lock = try DirectoryLock(resolved)
-        // Under the lock no other strata is recording here: what is left is a killed run's.
-        ReferenceRecording.removeLeftovers(parent: parent, name: name)
-        AtomicFile.removeStaleTemporaries(in: resolved, where: FrameFileName.isFrame)
-        staging = parent + "/" + ReferenceRecording.prefix(name) + "staging-\(getpid())"
-        guard mkdir(staging, 0o755) == 0 else {
-            throw SystemError.io(staging, "cannot create the staging directory for the new references")
+        // Under the lock no other strata is writing here: what is left is a killed run's.
+        LegacyLeftovers.remove(parent: parent, name: name)
+        ReferenceRecording.completeOrDiscardLeftovers(in: resolved)
+        AtomicFile.removeStaleTemporaries(in: resolved, where: ReferenceRecording.isOurs)
+        staging = resolved + "/" + ReferenceRecording.stagingPrefix + "\(getpid())"
+        guard mkdir(staging, 0o700) == 0 else {
+            let code = errno
+            lock?.release(); lock = nil
+            throw SystemError.io(staging, "cannot create the staging directory for the new references", code)
         }
     }
 
-    /// Puts the new set in place; returns how many old frames were not in it (removed).
-    /// On failure the old set is in place and intact, and the error says so.
+    /// Puts the staged references in place. With `keeping`, the frame names this run
+    /// produced, an old frame not among them is removed too (`--update all`: the set is
+    /// the replay's); without it nothing is removed. Returns how many were removed.
+    /// On failure before the journal is written, the references are unchanged and the
+    /// error says so.
     @discardableResult
-    public func commit() throws -> Int {
+    public func commit(keeping produced: Set<String>? = nil) throws -> Int {
         defer { lock?.release(); lock = nil }
-        let written = Set((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? [])
+        let staged = ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).filter(ReferenceRecording.isOurs).sorted()
         let old = (try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? []
-        // What the user keeps beside the frames goes along into the new set.
-        var moved: [String] = []
-        for entry in old where !written.contains(entry) && !FrameFileName.isFrame(entry)
-            && AtomicFile.target(ofTemporary: entry).map(FrameFileName.isFrame) != true {
-            if rename(resolved + "/" + entry, staging + "/" + entry) != 0 {
-                let code = errno
-                for back in moved { rename(staging + "/" + back, resolved + "/" + back) }
-                abandonStaging()
-                throw RenderError.io("\(directory): cannot move \(entry) into the new set: \(SystemError.reason(code)); the references were not changed")
-            }
-            moved.append(entry)
+        let stale = produced.map { keep in old.filter { FrameFileName.isFrame($0) && !keep.contains($0) }.sorted() } ?? []
+        let journal = Journal(staging: (staging as NSString).lastPathComponent, moves: staged, removals: stale)
+        let journalPath = resolved + "/" + ReferenceRecording.journalPrefix + "\(getpid())"
+        do { try AtomicFile.write(journal.bytes, to: journalPath) } catch {
+            abandonStaging()
+            throw RenderError.io("\(directory): cannot begin the update: \(SystemError.reason(of: error)); the references were not changed")
         }
-        var oldSet = staging
-        if !ReferenceRecording.exchange(staging, resolved) {
-            let backup = parent + "/" + ReferenceRecording.prefix(name) + "old-\(getpid())"
-            oldSet = backup
-            // No atomic exchange here: two renames, which `recover` completes if strata dies between them.
-            guard rename(resolved, backup) == 0 else {
-                let code = errno
-                for back in moved { rename(staging + "/" + back, resolved + "/" + back) }
-                abandonStaging()
-                throw RenderError.io("\(directory): cannot swap in the new references: \(SystemError.reason(code)); the references were not changed")
-            }
-            guard rename(staging, resolved) == 0 else {
-                let code = errno
-                rename(backup, resolved)
-                for back in moved { rename(staging + "/" + back, resolved + "/" + back) }
-                abandonStaging()
-                throw RenderError.io("\(directory): cannot swap in the new references: \(SystemError.reason(code)); the references were not changed")
-            }
+        // From here on the update is decided: a kill is completed by the next run.
+        let failed = journal.apply(in: resolved)
+        unlink(journalPath)
+        if let (name, code) = failed.first {
+            throw RenderError.io("\(directory): cannot put \(name) in place: \(SystemError.reason(code))"
+                                 + (failed.count > 1 ? " (and \(failed.count - 1) more)" : "") + "; the other references were updated")
         }
-        let stale = old.filter { FrameFileName.isFrame($0) && !written.contains($0) }.count
-        ReferenceRecording.removeOwnFiles(in: oldSet, alsoNamed: written)
-        return stale
+        return stale.count
     }
 
-    /// Removes the staging directory (it holds only what this run wrote); the old set was
-    /// never touched.
+    /// Removes the staging directory (it holds only what this run wrote); the references
+    /// were never touched.
     public func abandon() {
         abandonStaging()
         lock?.release(); lock = nil
     }
 
-    private func abandonStaging() {
-        ReferenceRecording.removeOwnFiles(in: staging, alsoNamed: [])
+    private func abandonStaging() { ReferenceRecording.removeOwnFiles(in: staging) }
+
+    /// For a reader of `directory` (a check with `--update none`): completes an update a
+    /// killed strata had begun to commit, so nobody reads half of one. Does nothing when
+    /// the directory is locked by a live strata, cannot be written, or holds no journal.
+    public static func finishInterruptedCommit(in directory: String) {
+        let resolved = OutputGuard.resolved(directory)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? []
+        guard names.contains(where: { $0.hasPrefix(journalPrefix) }), access(resolved, W_OK | X_OK) == 0,
+              let lock = try? DirectoryLock(resolved) else { return }
+        defer { lock.release() }
+        completeOrDiscardLeftovers(in: resolved)
     }
 
     // MARK: Leftovers of killed runs
 
-    private static func prefix(_ name: String) -> String { "." + name + ".strata-" }
-
-    /// Before locking: a run killed between the two renames of a non-atomic swap left the
-    /// references missing and the old set under its backup name; put it back.
-    private static func recover(parent: String, name: String, resolved: String) {
-        var s = stat()
-        guard stat(resolved, &s) != 0, errno == ENOENT else { return }
-        for entry in leftovers(parent: parent, name: name, kind: "old-") {
-            if rename(parent + "/" + entry, resolved) == 0 { return }
-        }
-    }
-
-    /// Under the lock: staging and old-set directories of killed runs. User files in them
-    /// (moved there by a commit that did not finish) go back into the references; then
-    /// strata's own files are removed and the directory with them.
-    private static func removeLeftovers(parent: String, name: String) {
-        let references = parent + "/" + name
-        for entry in leftovers(parent: parent, name: name, kind: "staging-") + leftovers(parent: parent, name: name, kind: "old-") {
-            let dir = parent + "/" + entry
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where !isOurs(file) {
-                if access(references + "/" + file, F_OK) != 0 { rename(dir + "/" + file, references + "/" + file) }
+    /// Under the lock: journals are applied (their staging directories then hold nothing
+    /// that is still needed); staging directories without a journal are removed.
+    private static func completeOrDiscardLeftovers(in resolved: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? []
+        for name in names where isLeftover(name, prefix: journalPrefix) {
+            let path = resolved + "/" + name
+            if let data = FileManager.default.contents(atPath: path), data.count <= Journal.maximumSize,
+               let journal = Journal(bytes: [UInt8](data)) {
+                journal.apply(in: resolved)
             }
-            removeOwnFiles(in: dir, alsoNamed: [])
+            unlink(path)
+        }
+        for name in names where isLeftover(name, prefix: stagingPrefix) {
+            removeOwnFiles(in: resolved + "/" + name)
         }
     }
 
-    private static func leftovers(parent: String, name: String, kind: String) -> [String] {
-        let start = prefix(name) + kind
-        return ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { entry in
-            guard entry.hasPrefix(start) else { return false }
-            let pid = entry.dropFirst(start.count)
-            return !pid.isEmpty && pid.allSatisfy { $0 >= "0" && $0 <= "9" }
-        }
+    private static func isLeftover(_ name: String, prefix: String) -> Bool {
+        guard name.hasPrefix(prefix) else { return false }
+        let pid = name.dropFirst(prefix.count)
+        return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy { $0 >= "0" && $0 <= "9" }
     }
 
-    /// Frames, their temporaries and the manifest: the only names strata deletes.
-    private static func isOurs(_ file: String) -> Bool {
+    /// Frames, their temporaries and the manifest: the only names strata writes or deletes.
+    static func isOurs(_ file: String) -> Bool {
         FrameFileName.isFrame(file) || file == OutputGuard.referencesManifest
             || AtomicFile.target(ofTemporary: file).map { FrameFileName.isFrame($0) || $0 == OutputGuard.referencesManifest } == true
     }
 
-    /// Deletes strata's files (and `alsoNamed`, which this run wrote) in `dir`, then the
-    /// directory if that left it empty; anything else stays.
-    private static func removeOwnFiles(in dir: String, alsoNamed: Set<String>) {
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where isOurs(file) || alsoNamed.contains(file) {
+    /// Deletes strata's regular files in `dir`, then the directory if that left it empty.
+    static func removeOwnFiles(in dir: String) {
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where isOurs(file) {
             var s = stat()
             if lstat(dir + "/" + file, &s) == 0, s.st_mode & S_IFMT == S_IFREG { unlink(dir + "/" + file) }
         }
         rmdir(dir)
     }
+}
 
-    // MARK: Atomic exchange
+/// What one commit does, written down before it starts so that a killed commit can be
+/// finished: the staged files to move over their references, the old frames to remove.
+/// Only strata's own names (frames and the manifest, no '/') are ever read back.
+struct Journal {
+    static let maximumSize = 64 << 20
+    var staging: String
+    var moves: [String]
+    var removals: [String]
 
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    /// glibc's renameat2, looked up at run time (Swift's Glibc module does not declare it).
-    private static let renameat2: RenameAt2? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
+    init(staging: String, moves: [String], removals: [String]) {
+        self.staging = staging; self.moves = moves; self.removals = removals
+    }
 
-    /// Swaps two directories in one step (RENAME_EXCHANGE); false where unsupported.
-    private static func exchange(_ a: String, _ b: String) -> Bool {
-        guard let renameat2 else { return false }
-        let renameExchange: UInt32 = 2
-        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+    var bytes: [UInt8] {
+        var text = "strata-commit 1\nstaging \(staging)\n"
+        for m in moves { text += "move \(m)\n" }
+        for r in removals { text += "remove \(r)\n" }
+        return Array(text.utf8)
+    }
+
+    /// nil for anything but a whole journal of this version naming only strata's files.
+    init?(bytes: [UInt8]) {
+        guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n") else { return nil }
+        var lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.first == "strata-commit 1", lines.count >= 2, lines[1].hasPrefix("staging ") else { return nil }
+        staging = String(lines[1].dropFirst(8))
+        guard staging.hasPrefix(ReferenceRecording.stagingPrefix), !staging.contains("/") else { return nil }
+        lines.removeFirst(2)
+        moves = []; removals = []
+        for line in lines {
+            if line.hasPrefix("move ") { moves.append(String(line.dropFirst(5))) }
+            else if line.hasPrefix("remove ") { removals.append(String(line.dropFirst(7))) }
+            else { return nil }
+        }
+        guard (moves + removals).allSatisfy({ !$0.contains("/") && ReferenceRecording.isOurs($0) }) else { return nil }
+    }
+
+    /// Idempotent: a move whose staged file is gone was done already. Returns the names
+    /// that could not be put in place, with errno.
+    @discardableResult
+    func apply(in directory: String) -> [(String, Int32)] {
+        let from = directory + "/" + staging
+        var failed: [(String, Int32)] = []
+        for m in moves where access(from + "/" + m, F_OK) == 0 {
+            if rename(from + "/" + m, directory + "/" + m) != 0 { failed.append((m, errno)) }
+        }
+        for r in removals {
+            var s = stat()
+            if lstat(directory + "/" + r, &s) == 0, s.st_mode & S_IFMT != S_IFDIR { unlink(directory + "/" + r) }
+        }
+        ReferenceRecording.removeOwnFiles(in: from)
+        return failed
     }
 }

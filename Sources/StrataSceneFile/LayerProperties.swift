@@ -96,9 +96,9 @@ extension LayerProperty {
         flag("doubleSided") { $0.isDoubleSided = $1 },
         LayerProperty("contents", read: { f, _, c in Template.constant(try f.image(c)) }, set: { $0.contents = $1 }),
 
-        LayerProperty("colors", [.gradient], read: { f, s, _ in try f.colors(s, maxCount: GradientLayer.maximumStops) },
+        LayerProperty("colors", [.gradient], read: { f, s, _ in try f.colors(s, maxCount: s.limits.keyframeCount) },
                       set: { ($0 as? GradientLayer)?.colors = $1 }),
-        LayerProperty("locations", [.gradient], read: { f, s, _ in try f.numbers(s, maxCount: GradientLayer.maximumStops) },
+        LayerProperty("locations", [.gradient], read: { f, s, _ in try f.numbers(s, maxCount: s.limits.keyframeCount) },
                       set: { ($0 as? GradientLayer)?.locations = $1 }),
         LayerProperty("startPoint", [.gradient], read: { f, s, _ in try f.point(s) }, set: { ($0 as? GradientLayer)?.startPoint = $1 }),
         LayerProperty("endPoint", [.gradient], read: { f, s, _ in try f.point(s) }, set: { ($0 as? GradientLayer)?.endPoint = $1 }),

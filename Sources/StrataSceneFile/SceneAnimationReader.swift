@@ -155,8 +155,8 @@ extension Field {
         case .rect: return try rect(scope).map { .rect($0) }
         case .color: return try color(scope).map { .color($0) }
         case .transform: return try transform(scope).map { .transform($0) }
-        case .colors: return try colors(scope, maxCount: GradientLayer.maximumStops).map { .colors($0) }
-        case .doubles: return try numbers(scope, maxCount: GradientLayer.maximumStops).map { .doubles($0) }
+        case .colors: return try colors(scope, maxCount: scope.limits.keyframeCount).map { .colors($0) }
+        case .doubles: return try numbers(scope, maxCount: scope.limits.keyframeCount).map { .doubles($0) }
         }
     }
 }

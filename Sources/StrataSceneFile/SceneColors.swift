@@ -22,14 +22,16 @@ enum SceneColors {
 }
 
 extension Field {
-    /// `"#RRGGBB"`, `"#RRGGBBAA"`, a UIKit name, `{"white": W, "alpha": A}` or
+    /// `"#RRGGBB"`, `"#RRGGBBAA"` (or `#RGB`, `#RGBA`), a UIKit name, `{"white": W, "alpha": A}` or
     /// `{"red": R, "green": G, "blue": B, "alpha": A}` (components 0...1; alpha defaults to 1).
     func color(_ scope: Scope) throws -> Template<Color> {
         switch node.value {
         case .string(let s) where s.hasPrefix("#"):
-            let hex = Array(s.dropFirst())
-            guard hex.count == 6 || hex.count == 8, let v = UInt32(String(hex), radix: 16) else {
-                throw error("expected a colour #RRGGBB or #RRGGBBAA, got \(node.described)")
+            // CSS's short forms too: #RGB and #RGBA double each digit (#F80 is #FF8800).
+            var hex = Array(s.dropFirst())
+            if hex.count == 3 || hex.count == 4 { hex = hex.flatMap { [$0, $0] } }
+            guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let v = UInt32(String(hex), radix: 16) else {
+                throw error("expected a colour #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got \(node.described)")
             }
             let c: Color
             if hex.count == 6 {

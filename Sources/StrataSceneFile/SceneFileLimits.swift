@@ -13,7 +13,7 @@ public struct SceneFileLimits: Sendable, Equatable {
     public var repeatCount = 1_000
     /// Animations in the whole file (per layer copy, and those gestures run).
     public var animationCount = 1_000
-    /// Values or key times in one keyframe animation; stops in a gradient.
+    /// Values or key times in one keyframe animation; colours or locations of a gradient.
     public var keyframeCount = 1_000
     /// Pixels on either side of a `contents` image (read from its header first), and its
     /// file size in bytes.

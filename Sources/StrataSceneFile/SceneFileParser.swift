@@ -25,7 +25,9 @@ struct LayerTemplate: Sendable {
 struct SceneFileParser {
     let context: SceneFileContext
 
-    static let topKeys = ["strataScene", "size", "scale", "time", "summary", "options", "root", "animations", "gestures"]
+    /// `$schema` is the JSON-schema link editors read (docs/SCENE-FORMAT.md); strata reads
+    /// it as a string and nothing more.
+    static let topKeys = ["$schema", "strataScene", "size", "scale", "time", "summary", "options", "root", "animations", "gestures"]
     /// Words the commands use for their own flags: an option may not take them.
     static let reservedOptionNames: Set<String> = [
         "out", "size", "scale", "time", "png-level", "shaders", "backend", "verbose", "save-trace", "fps", "record",
@@ -35,6 +37,7 @@ struct SceneFileParser {
 
     func parse(_ top: Field, sha256: String) throws -> SceneFile {
         let o = try top.object(allowing: SceneFileParser.topKeys, what: "a scene object {\"strataScene\": 1, \"size\": [W, H], \"root\": {...}}")
+        _ = try o["$schema"]?.string(maxLength: 2000)
         let versionField = try o.require("strataScene", "the format version, 1")
         let version = try versionField.plainNumber()
         guard version == Double(SceneFile.version) else {

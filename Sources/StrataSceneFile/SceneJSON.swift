@@ -68,7 +68,13 @@ struct JSONReader {
     private var here: SourcePosition { SourcePosition(line: line, column: column) }
 
     private func fail(_ message: String, path: String = "", at position: SourcePosition? = nil) -> SceneFileError {
-        SceneFileError(file: file, position: position ?? here, path: path, message: message)
+        // Editors and JSONC invite comments; the stray '/' is then the real fault.
+        if position == nil, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"),
+           bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
+            return SceneFileError(file: file, position: here, path: path,
+                                  message: "comments are not allowed in JSON; remove the \(bytes[index + 1] == UInt8(ascii: "/") ? "//" : "/*") comment (a \"summary\" or an option's \"help\" can hold notes)")
+        }
+        return SceneFileError(file: file, position: position ?? here, path: path, message: message)
     }
 
     private func describeHere() -> String {

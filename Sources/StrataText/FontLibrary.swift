@@ -105,6 +105,26 @@ public final class FontLibrary: @unchecked Sendable {
         return faces.map(\.path).filter { seen.insert($0).inserted }
     }
 
+    /// The installed font files of this configuration named `fileName` (no directory):
+    /// where a reference manifest's font is on this machine, before anything is drawn.
+    public func installedFontFiles(named fileName: String) -> [String] {
+        lock.withLock {
+            let pattern = FcPatternCreate()
+            defer { FcPatternDestroy(pattern) }
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, FC_FILE)
+            guard let set = FcFontList(config, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var found = Set<String>()
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i] else { continue }
+                found.formUnion(strings(font, FC_FILE).filter { ($0 as NSString).lastPathComponent == fileName })
+            }
+            return found.sorted()
+        }
+    }
+
     public func face(for font: Font) throws -> FontFace {
         try face(family: font.opticalFamily, weight: font.weight)
     }

@@ -36,7 +36,7 @@ import StrataTestSupport
             (["render", "carousel", "--scale", "4", "--size", "8000x10"], "each side must be 1...16384 px"),
             (["render", "carousel", "--bogus"], "strata: error: unknown option --bogus for 'render'"),
             (["render", "carousel", "--out"], "strata: error: --out needs a value"),
-            (["render", "carousel", "--out", "/nonexistent/dir/c.png"], "strata: error: --out /nonexistent/dir/c.png: directory /nonexistent/dir does not exist"),
+            (["render", "carousel", "--out", "/etc/hostname/dir/c.png"], "strata: error: --out /etc/hostname/dir: /etc/hostname is not a directory"),
             (["render", "carousel", "--shaders", "/nonexistent"], "strata: error: shader file not found: /nonexistent/"),
             (["frobnicate"], "strata: error: unknown command 'frobnicate'"),
         ]
@@ -45,6 +45,14 @@ import StrataTestSupport
             #expect(r.status == 2, "\(args)")
             #expect(r.stderr.hasPrefix(message) || r.stderr.contains(message), "\(args): \(r.stderr)")
         }
+    }
+
+    /// `render --out dir/x.png` makes `dir/`, as `replay --out` makes its folder.
+    @Test func renderMakesTheFoldersOfItsOutputs() throws {
+        let dir = try temporaryDirectory("render-folders")
+        let r = try strata(["render", "carousel", "--out", "a/b/c.png", "--save-trace", "t/s.trace"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/a/b/c.png") && FileManager.default.fileExists(atPath: dir + "/t/s.trace"))
     }
 
     @Test func brokenShaderFilesFailAtStartNamingTheFile() throws {

@@ -104,16 +104,45 @@ private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {
         #expect(r.status == 2 && r.stderr.contains("--update expects one of none, missing, changed, all"), "\(r.stderr)")
     }
 
+    /// One trace without its references folder fails alone: its frames are kept as
+    /// actuals, the message gives the command that records them, and the other trace is
+    /// checked and reported in the JUnit file, the report and the results.
+    @Test func aMissingReferencesFolderFailsOnlyItsTrace() throws {
+        let dir = try temporaryDirectory("check-no-folder")
+        let trace = try writeTrace(dir)
+        _ = try strata(["check", trace, "--record"])
+        try FileManager.default.copyItem(atPath: trace, toPath: dir + "/new.trace")
+        let r = try strata(["check", dir, "--junit", dir + "/junit.xml", "--report", dir + "/report.html",
+                            "--artifacts", dir + "/out/artifacts", "--results-dir", dir + "/out/results", "--jobs", "1"])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("drag: 8 passed, 0 failed\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("new: FAIL: no references folder \(dir)/references/new: 8 frames without a reference, "
+            + "their actuals in \(dir)/out/artifacts/new/; record them with: strata check \(dir)/new.trace --record\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("new: 0 passed, 8 failed\n") && r.stdout.hasSuffix("8 passed, 8 failed\n"), "\(r.stdout)")
+        // One line for the trace, not one per frame.
+        #expect(!r.stdout.contains("new/frame-00000: FAIL"), "\(r.stdout)")
+        let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("<testsuite name=\"drag\"") && junit.contains("<testsuite name=\"new\""), "\(junit)")
+        #expect(junit.contains("no reference: the folder \(dir)/references/new does not exist; record it with: strata check \(dir)/new.trace --record"))
+        let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
+        #expect(html.contains("8 passed, 8 failed"))
+        for frame in 0..<8 {
+            let actual = dir + "/out/artifacts/new/frame-0000\(frame)-actual.png"
+            #expect(FileManager.default.fileExists(atPath: actual), "\(actual)")
+        }
+        #expect(FileManager.default.fileExists(atPath: dir + "/out/results/results.json"))
+        // Nothing was recorded on the way.
+        #expect(!FileManager.default.fileExists(atPath: dir + "/references/new"))
+        // With --references a folder that does not exist names the flag's folder in the command.
+        let one = try strata(["check", trace, "--references", dir + "/nowhere"])
+        #expect(one.status == 1 && one.stdout.contains("record them with: strata check \(trace) --references \(dir)/nowhere --record\n"), "\(one.stdout)")
+    }
+
     @Test func errorsExitTwo() throws {
         let dir = try temporaryDirectory("check-errors")
-        let trace = try writeTrace(dir)
-        // Without --references, a trace's references are <its folder>/references/<name>/.
-        var r = try strata(["check", trace])
-        #expect(r.status == 2 && r.stderr.contains("\(dir)/references/drag: no such directory of reference frames"), "\(r.stderr)")
-        r = try strata(["check", trace, "--references", dir + "/nowhere"])
-        #expect(r.status == 2 && r.stderr.contains("\(dir)/nowhere: no such directory"))
+        _ = try writeTrace(dir)
         try "{\"trace\": 1}\n".write(toFile: dir + "/bad.trace", atomically: true, encoding: .utf8)
-        r = try strata(["check", dir + "/bad.trace", "--references", dir])
+        let r = try strata(["check", dir + "/bad.trace", "--references", dir])
         #expect(r.status == 2 && r.stderr.hasPrefix("strata: error: \(dir)/bad.trace:1:"), "\(r.stderr)")
     }
 }

@@ -15,7 +15,7 @@ func dragTrace(_ dir: String, name: String = "drag", seconds: Double = 0.35, fps
     return path
 }
 
-private func contents(_ dir: String) -> [String: Data] {
+func contents(_ dir: String) -> [String: Data] {
     var out: [String: Data] = [:]
     for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] {
         out[name] = FileManager.default.contents(atPath: dir + "/" + name) ?? Data()
@@ -23,7 +23,7 @@ private func contents(_ dir: String) -> [String: Data] {
     return out
 }
 
-private func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
+func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
 
 @Suite(.serialized) struct OutputSafetyTests {
     // MARK: Outputs never land in references
@@ -140,7 +140,7 @@ private func listing(_ dir: String) -> [String] { ((try? FileManager.default.con
         let long = try dragTrace(dir, name: "long", seconds: 60, fps: 30, angle: 40)
         let r = try strata(["check", long, "--references", refs, "--record"], sending: SIGINT) {
             // Two new references written into the staging directory.
-            listing(dir).first { $0.hasPrefix(".refs.strata-staging-") }.map { listing(dir + "/" + $0).count >= 2 } ?? false
+            listing(refs).first { $0.hasPrefix(".strata-staging-") }.map { listing(refs + "/" + $0).count >= 2 } ?? false
         }
         #expect(r.status == 130, "\(r.stdout)\(r.stderr)")
         #expect(r.stderr.contains("strata: interrupted by SIGINT: recorded nothing, the references in \(refs) were not changed"), "\(r.stderr)")

@@ -162,6 +162,27 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["bad.scene.json", "carousel.scene.json", "shake.scene.json"])
     }
 
+    /// lint reads every file given and reports each one with an error, fonts included
+    /// (render stops at a font that is not installed), exit 2 when any is bad.
+    @Test func lintReportsEveryBadFile() throws {
+        let dir = try temporaryDirectory("scenefile-lint-all")
+        let good = try copyScene("shake", to: dir)
+        try #"{"strataScene": 1, "size": [100, 100], "root": {"sublayers": [{"class": "CATextLayer", "name": "title", "string": "Hi", "font": "NoSuchFamilyStrata"}]}}"#
+            .write(toFile: dir + "/font.scene.json", atomically: true, encoding: .utf8)
+        try "{\"strataScene\": 1, // v1\n\"size\": [1, 1], \"root\": {}}".write(toFile: dir + "/comment.scene.json", atomically: true, encoding: .utf8)
+        let r = try strata(["lint", "font.scene.json", good, "comment.scene.json"], in: dir)
+        #expect(r.status == 2)
+        #expect(r.stdout == "shake.scene.json: ok (14 layers, 2 animations)\n")
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(r.stderr)")
+        #expect(lines.first?.hasPrefix("strata: error: font.scene.json: text layer \"title\": font family NoSuchFamilyStrata not found") == true, "\(r.stderr)")
+        #expect(lines.dropFirst().first == "strata: error: comment.scene.json:1:20: comments are not allowed in JSON; remove the // comment (a \"summary\" or an option's \"help\" can hold notes)")
+        #expect(lines.last == "strata: 2 of 3 scene files have errors")
+        let render = try strata(["render", "font.scene.json", "--out", "x.png"], in: dir)
+        #expect(render.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
     /// Every command reports a bad file the same way, exit 2, and writes nothing.
     @Test(arguments: [["render", "bad.scene.json", "--out", "x.png"], ["render", "missing.scene.json"],
                       ["window", "bad.scene.json"], ["help", "bad.scene.json"]])

@@ -134,9 +134,11 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         #expect(g.resolvedStops.map(\.location) == [0, 0.5, 1])
         g.locations = [0.2, 0.1, 1.5]
         #expect(g.resolvedStops.map(\.location) == [0.2, 0.2, 1])
+        // Any number of stops, as CAGradientLayer takes.
         g.colors = Array(repeating: .red, count: 12)
         g.locations = nil
-        #expect(g.resolvedStops.count == 8)
+        #expect(g.resolvedStops.count == 12)
+        #expect(g.resolvedStops.map(\.location) == (0..<12).map { Double($0) / 11 })
     }
 
     @Test func uiColorComponents() {

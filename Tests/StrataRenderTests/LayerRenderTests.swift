@@ -151,6 +151,29 @@ import StrataTestSupport
         #expect(image.rgba(50, 10).isClose(to: RGBA(191, 191, 191), within: 3), "\(image.rgba(50, 10))")
     }
 
+    /// Twelve stops, alternating black and white every 1/11 of the width: more than the
+    /// 8 an earlier renderer kept. Each stop's pixel column is its own colour.
+    @Test func gradientsTakeAnyNumberOfStops() throws {
+        let r = root()
+        let g = GradientLayer()
+        g.frame = Rect(x: 0, y: 0, width: 111, height: 20)
+        g.colors = (0..<12).map { $0 % 2 == 0 ? Color.black : Color.white }
+        g.startPoint = Point(x: 0, y: 0.5)
+        g.endPoint = Point(x: 1, y: 0.5)
+        r.addSublayer(g)
+        let image = try makeRenderer().render(layer: r, pixelWidth: 111, pixelHeight: 20, scale: 1)
+        // Stop k sits at x = 111 * k / 11 = 10.09 k points; the pixel column x samples t at
+        // its centre (x + 0.5) / 111. Columns 10 (t 0.0946, stop 1 at 0.0909) and 90
+        // (t 0.815, stop 9 at 0.818) are white or nearly; columns 20 and 80 nearly black.
+        #expect(image.rgba(10, 10).r > 235, "\(image.rgba(10, 10))")
+        #expect(image.rgba(90, 10).r > 235, "\(image.rgba(90, 10))")
+        #expect(image.rgba(20, 10).r < 20, "\(image.rgba(20, 10))")
+        #expect(image.rgba(80, 10).r < 20, "\(image.rgba(80, 10))")
+        // Between stops 10 (black, t 10/11) and 11 (white, t 1): column 105 samples
+        // t = 105.5 / 111 = 0.9505, 0.4555 of the way: 255 * 0.4555 = 116.
+        #expect(image.rgba(105, 10).isClose(to: RGBA(116, 116, 116), within: 3), "\(image.rgba(105, 10))")
+    }
+
     @Test func outputScaleRendersAtHigherResolution() throws {
         let r = root()
         let l = Layer()

@@ -58,6 +58,29 @@ func scene(_ root: String, _ extra: String = "") -> String {
         #expect(s.layer(named: "d")?.backgroundColor == Color(red: 0.5, green: 0, blue: 1))
     }
 
+    /// A gradient takes any number of stops (the file's limit is 1,000).
+    @Test func gradientsTakeMoreThanEightStops() throws {
+        let colors = (0..<20).map { $0 % 2 == 0 ? "\"black\"" : "\"white\"" }.joined(separator: ", ")
+        let s = try makeScene(scene(#"{"sublayers": [{"name": "g", "class": "CAGradientLayer", "colors": ["# + colors + "]}]}"))
+        let g = try #require(s.layer(named: "g") as? GradientLayer)
+        #expect(g.colors.count == 20 && g.resolvedStops.count == 20)
+        #expect(g.colors[19] == .white)
+    }
+
+    /// CSS's short hex forms: each digit doubled.
+    @Test func shortHexColours() throws {
+        let s = try makeScene(scene(##"{"sublayers": [{"name": "a", "backgroundColor": "#F80"}, {"name": "b", "backgroundColor": "#f804"}]}"##))
+        #expect(s.layer(named: "a")?.backgroundColor == Color(r8: 255, g8: 136, b8: 0))
+        #expect(s.layer(named: "b")?.backgroundColor == Color(r8: 255, g8: 136, b8: 0, alpha: Double(0x44) / 255))
+    }
+
+    /// Editors attach the schema through "$schema"; strata reads past it.
+    @Test func aSchemaLinkIsAllowed() throws {
+        let file = try SceneFile.parse(data: Array(#"{"$schema": "../docs/strata-scene.schema.json", "strataScene": 1, "size": [10, 10], "root": {}}"#.utf8),
+                                       path: "t.scene.json")
+        #expect(file.size == Size(width: 10, height: 10))
+    }
+
     @Test func transformsInCoreAnimationsOrderOrSixteenNumbers() throws {
         let s = try makeScene(scene(#"{"sublayers": [{"name": "a", "transform": [{"perspective": 500}, {"rotate": [90, 0, 0, 1]}, {"translate": [10, 0]}, {"scale": 2}]},"#
             + #"{"name": "b", "transform": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5, 6, 7, 1]}]}"#))

@@ -26,12 +26,12 @@ open class GradientLayer: Layer {
     }
     public var type: GradientType = .axial
 
-    public static let maximumStops = 8
-
-    /// The (location, color) stops the renderer draws: at most 8, locations clamped to
-    /// 0...1 and non-decreasing, evenly spread when `locations` is nil or mismatched.
+    /// The (location, color) stops the renderer draws: any number, as CAGradientLayer
+    /// takes (they are baked into one ramp texture, so a stop costs nothing per pixel),
+    /// locations clamped to 0...1 and non-decreasing, evenly spread when `locations` is
+    /// nil or mismatched.
     public var resolvedStops: [(location: Double, color: Color)] {
-        let cs = Array(colors.prefix(GradientLayer.maximumStops))
+        let cs = colors
         guard !cs.isEmpty else { return [] }
         if cs.count == 1 { return [(0, cs[0])] }
         let locs: [Double]

@@ -113,6 +113,7 @@ public final class Renderer {
         try validateSize(pixelWidth, pixelHeight)
         let list = try DrawListBuilder(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale).build(root: root)
         if let last = lastRendered, last.list == list {
+            noteFontFiles(list)
             reusedFrameCount += 1
             return last.image
         }
@@ -126,9 +127,14 @@ public final class Renderer {
     /// Frames `render` gave back without drawing (their list equalled the last one's).
     public private(set) var reusedFrameCount = 0
 
+    /// The font files whose glyphs the frames since `forgetFontFilesDrawn()` drew
+    /// (`Renderer+FontFiles`): a trace's own fonts, for its references' manifest.
+    public internal(set) var fontFilesDrawn: Set<String> = []
+
     /// Draws the list into the frame target (left bound for `readPixels` or a blit).
     public func draw(_ list: DrawList) throws {
         try validateSize(list.pixelWidth, list.pixelHeight)
+        noteFontFiles(list)
         try surface.makeCurrent()
         try prepareTargets(width: list.pixelWidth, height: list.pixelHeight)
         gl.bindVertexArray(vertexArray)
