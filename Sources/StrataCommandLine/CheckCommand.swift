@@ -212,7 +212,10 @@ struct CheckCommand: StrataSubcommand {
     /// references) fails with its error as its one entry, and the others go on.
     static func checkOrFail(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
         do { return try check(target, s, renderer: renderer, scenes: scenes) } catch let e where s.several && !(e is Interrupted) && !(e is ExitStatus) {
-            let problem = StrataCommand.message(e)
+            // A listed name that is not UTF-8 arrives with U+FFFD and cannot be opened by it.
+            let problem = target.trace.contains("\u{FFFD}") && access(target.trace, F_OK) != 0
+                ? "\(target.trace): the file name is not valid UTF-8, so strata cannot open it by name; rename it"
+                : StrataCommand.message(e)
             let check = TraceCheck(name: target.name, frameCount: 0, entries: [ReportEntry(name: "trace", result: nil, problem: problem)])
             var lines = [OutputLine(isJSON: false, text: "\(target.name): FAIL: \(problem)")]
             if s.json {

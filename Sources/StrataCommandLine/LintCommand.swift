@@ -41,7 +41,7 @@ struct LintCommand: StrataSubcommand {
             } catch {
                 failed += 1
                 fflush(stdout)
-                FileHandle.standardError.write(Data("strata: error: \(StrataCommand.message(error))\n".utf8))
+                FileHandle.standardError.write(Data("strata: error: \(StrataCommand.terminalSafe(StrataCommand.message(error)))\n".utf8))
             }
         }
         if failed > 0 {

@@ -63,9 +63,19 @@ public enum StrataCommand {
             return e.exitStatus
         } catch {
             fflush(stdout)
-            FileHandle.standardError.write(Data("strata: error: \(message(error))\n".utf8))
+            FileHandle.standardError.write(Data("strata: error: \(terminalSafe(message(error)))\n".utf8))
             return 2
         }
+    }
+
+    /// A message with the control characters a name may carry (ESC, CR, BEL...) written as
+    /// `\u{1B}`, so a file name can neither end the line nor drive the terminal.
+    static func terminalSafe(_ text: String) -> String {
+        var out = ""
+        for s in text.unicodeScalars {
+            if s.value < 0x20 || (0x7F...0x9F).contains(s.value) { out += "\\u{\(String(s.value, radix: 16, uppercase: true))}" } else { out.unicodeScalars.append(s) }
+        }
+        return out
     }
 
     static func message(_ error: Error) -> String {

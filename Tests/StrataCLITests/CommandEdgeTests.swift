@@ -25,6 +25,27 @@ import StrataTestSupport
         #expect(one.status == 2 && one.stderr.hasPrefix("strata: error: \(dir)/bad.trace:1:"), "\(one.stderr)")
     }
 
+    @Test func checkOfADirectoryGoesOnPastANameThatIsNotUTF8() throws {
+        let dir = try temporaryDirectory("edge-utf8")
+        let good = try dragTrace(dir, name: "good")
+        #expect(try strata(["check", good, "--record"]).status == 0)
+        let bytes = Array((dir + "/b").utf8) + [0xFF] + Array("d.trace".utf8) + [0]
+        let fd = bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+        #expect(fd >= 0)
+        close(fd)
+        let r = try strata(["check", dir])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.contains("b_d: FAIL: \(dir)/b\u{FFFD}d.trace: the file name is not valid UTF-8"), "\(r.stdout)")
+        #expect(r.stdout.contains("good: 8 passed, 0 failed"), "\(r.stdout)")
+    }
+
+    @Test func controlCharactersOfANameNeverReachTheTerminal() throws {
+        let r = try strata(["lint", "bad\u{1B}[31mname\rx.scene.json"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("strata: error: bad\\u{1B}[31mname\\u{D}x.scene.json"), "\(r.stderr)")
+        #expect(!r.stderr.dropLast().unicodeScalars.contains { $0.value < 0x20 })
+    }
+
     @Test func helpBeforeACommand() throws {
         let r = try strata(["--help", "render"])
         #expect(r.status == 0 && r.stdout.hasPrefix("USAGE: strata render SCENE"), "\(r.stdout)\(r.stderr)")
