@@ -7,6 +7,9 @@ import StrataModel
 /// re-wrapped (frame 0 as IDAT, later frames as fdAT), with the acTL and fcTL chunks
 /// written here and CRCs from libdeflate (the CRC-32 of zlib and PNG). Every frame covers
 /// the whole canvas (dispose none, blend source), so frame k decodes to exactly frame k.
+/// A run of identical consecutive frames is stored once, its delay the run's length times
+/// one frame's (a carousel at rest costs one frame, not one per tick): the one frame
+/// waiting to see whether the next repeats it is held, and encoded when the run ends.
 ///
 /// Frames stream into a temporary file beside the target; `finish` writes the frame count
 /// into acTL and renames it into place, so the target is never half written.
@@ -19,8 +22,13 @@ public final class APNGWriter {
     private let temporary: String
     private var file: UnsafeMutablePointer<FILE>?
     private var sequence: UInt32 = 0
+    /// Frames appended: the animation's length in frames of `secondsPerFrame`.
     public private(set) var frameCount = 0
+    /// Frames stored in the file (acTL's count): one per run of identical frames.
+    public private(set) var storedFrameCount = 0
     private var actlOffset = 0
+    /// The latest frame, not yet written, and how many times in a row it was appended.
+    private var pending: (image: Image, repeats: Int)?
 
     /// `secondsPerFrame` becomes each frame's delay, as a fraction of 16-bit terms.
     public init(path: String, width: Int, height: Int, secondsPerFrame: Double, options: PNG.Options = .fast) throws {
@@ -40,8 +48,23 @@ public final class APNGWriter {
         guard image.width == width, image.height == height else {
             throw RenderError.io("\(path): frame \(frameCount) is \(image.width)x\(image.height), the animation \(width)x\(height)")
         }
+        frameCount += 1
+        if let held = pending, held.image.pixels == image.pixels {
+            pending = (held.image, held.repeats + 1)
+            // fcTL's delay numerator is 16 bits: a run that would outgrow it is split.
+            if (held.repeats + 2) * Int(delay.numerator) > Int(UInt16.max) { try flush() }
+            return
+        }
+        try flush()
+        pending = (image, 1)
+    }
+
+    /// Writes the held frame, its delay covering its run.
+    private func flush() throws {
+        guard let (image, repeats) = pending else { return }
+        pending = nil
         let chunks = try APNGWriter.chunks(of: try PNG.encode(image, options: options))
-        if frameCount == 0 {
+        if storedFrameCount == 0 {
             try put([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             guard let ihdr = chunks.first(where: { $0.type == "IHDR" }) else { throw RenderError.io("\(path): the encoder wrote no IHDR") }
             try chunk("IHDR", ihdr.data)
@@ -49,26 +72,27 @@ public final class APNGWriter {
             try chunk("acTL", be32(0) + be32(0))   // frame count filled in by finish; 0 plays = forever
         }
         var fctl = be32(sequence) + be32(UInt32(width)) + be32(UInt32(height)) + be32(0) + be32(0)
-        fctl += be16(delay.numerator) + be16(delay.denominator) + [0, 0]   // dispose none, blend source
+        fctl += be16(UInt16(repeats) * delay.numerator) + be16(delay.denominator) + [0, 0]   // dispose none, blend source
         try chunk("fcTL", fctl)
         sequence += 1
         for idat in chunks where idat.type == "IDAT" {
-            if frameCount == 0 {
+            if storedFrameCount == 0 {
                 try chunk("IDAT", idat.data)
             } else {
                 try chunk("fdAT", be32(sequence) + idat.data)
                 sequence += 1
             }
         }
-        frameCount += 1
+        storedFrameCount += 1
     }
 
     /// Ends the file, writes the frame count and puts the file in place.
     public func finish() throws {
-        guard frameCount > 0, let f = file else { throw RenderError.io("\(path): an animated PNG needs at least one frame") }
+        try flush()
+        guard storedFrameCount > 0, let f = file else { throw RenderError.io("\(path): an animated PNG needs at least one frame") }
         try chunk("IEND", [])
         fseek(f, actlOffset, SEEK_SET)
-        try chunk("acTL", be32(UInt32(frameCount)) + be32(0))
+        try chunk("acTL", be32(UInt32(storedFrameCount)) + be32(0))
         let flushed = fflush(f) == 0 && fsync(fileno(f)) == 0
         fclose(f); file = nil
         guard flushed else { unlink(temporary); throw SystemError.io(path, "cannot write the animated PNG") }

@@ -56,6 +56,41 @@ private func readAPNG(_ bytes: [UInt8]) throws -> (count: Int, delays: [(UInt16,
     return (count, delays, pngs)
 }
 
+/// Pillow (Debian's python3-pil, which `make deps` installs) as a real decoder of the 20 fps
+/// animation at `apng`: each stored frame's duration in ms, checking that at every 50 ms it
+/// shows the PNG the replay wrote in `frames`, then how many 50 ms it showed and the loop count.
+private func pillowTimeline(_ apng: String, frames: String) throws -> String {
+    let script = """
+    import sys
+    from PIL import Image
+    im = Image.open(sys.argv[1])
+    shown = 0
+    for k in range(im.n_frames):
+        im.seek(k)
+        a = im.convert("RGBA").tobytes()
+        for _ in range(round(im.info["duration"] / 50)):
+            b = Image.open("%s/frame-%05d.png" % (sys.argv[2], shown)).convert("RGBA").tobytes()
+            assert a == b, "at %d ms" % (shown * 50)
+            shown += 1
+        print(int(im.info["duration"]), end=" ")
+    print(shown, "loop", im.info.get("loop"))
+    """
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+        Issue.record("/usr/bin/python3 is missing: 'make deps' installs Debian's python3-pil for this test")
+        return ""
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    p.arguments = ["-c", script, apng, frames]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    try p.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 0, "Pillow: \(output)")
+    return output
+}
+
 @Suite(.serialized, .tags(.gl)) struct APNGTests {
     @Test func replayWritesAnAnimatedPNGWhoseFramesAreTheReplays() throws {
         let dir = try temporaryDirectory("apng")
@@ -66,49 +101,64 @@ private func readAPNG(_ bytes: [UInt8]) throws -> (count: Int, delays: [(UInt16,
         try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/t.trace", atomically: true, encoding: .utf8)
         let r = try strata(["replay", dir + "/t.trace", "--apng", dir + "/t.png", "--out", dir + "/frames"])
         #expect(r.status == 0 && r.stdout.contains("wrote 8 frames (120x90 px) as an animated PNG to \(dir)/t.png"), "\(r.stdout)\(r.stderr)")
+        let frames = try (0..<8).map { try PNG.read(path: dir + "/frames/frame-0000\($0).png").pixels }
+        // Runs of identical consecutive frames, found here in the PNGs the replay wrote: the
+        // file stores each run once, for as long as the run lasts.
+        var runs: [(first: Int, count: Int)] = []
+        for (k, pixels) in frames.enumerated() {
+            if let last = runs.last, frames[last.first] == pixels { runs[runs.count - 1].count += 1 } else { runs.append((k, 1)) }
+        }
         let apng = try readAPNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/t.png"))))
-        #expect(apng.count == 8 && apng.frames.count == 8)
-        #expect(apng.delays.allSatisfy { $0.0 == 1 && $0.1 == 20 }, "1/20 s a frame at 20 fps")
+        #expect(apng.count == runs.count && apng.frames.count == runs.count)
+        #expect(apng.delays.map { "\($0.0)/\($0.1)" } == runs.map { "\($0.count)/20" }, "1/20 s a frame at 20 fps")
         for (k, png) in apng.frames.enumerated() {
-            let frame = try PNG.read(path: dir + "/frames/frame-0000\(k).png")
-            #expect(try PNG.decode(png).pixels == frame.pixels, "frame \(k)")
+            #expect(try PNG.decode(png).pixels == frames[runs[k].first], "stored frame \(k)")
         }
         // The first frame is also the still image a plain PNG reader shows.
-        #expect(try PNG.read(path: dir + "/t.png").pixels == (try PNG.read(path: dir + "/frames/frame-00000.png")).pixels)
-        // Consecutive frames differ (the carousel turns), so identical frames prove nothing false.
-        #expect(apng.frames[0] != apng.frames[7])
+        #expect(try PNG.read(path: dir + "/t.png").pixels == frames[0])
+        // The carousel turns, so identical frames prove nothing false.
+        #expect(runs.count >= 3 && frames[0] != frames[7])
+        #expect(try pillowTimeline(dir + "/t.png", frames: dir + "/frames") == runs.map { "\($0.count * 50) " }.joined() + "8 loop 0\n")
+    }
 
-        // A real decoder: Pillow, where Debian's python3-pil is installed (make deps does).
-        let script = """
-        import sys
-        from PIL import Image
-        im = Image.open(sys.argv[1])
-        n = im.n_frames
-        for k in range(n):
-            im.seek(k)
-            a = im.convert("RGBA").tobytes()
-            b = Image.open("%s/frame-%05d.png" % (sys.argv[2], k)).convert("RGBA").tobytes()
-            assert a == b, "frame %d differs" % k
-        print("ok", n, im.info.get("loop"), im.info.get("duration"))
-        """
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        probe.arguments = ["-c", "import PIL"]
-        probe.standardError = FileHandle.nullDevice
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), (try? probe.run()) != nil {
-            probe.waitUntilExit()
-            if probe.terminationStatus == 0 {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-                p.arguments = ["-c", script, dir + "/t.png", dir + "/frames"]
-                let pipe = Pipe()
-                p.standardOutput = pipe
-                try p.run()
-                p.waitUntilExit()
-                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                #expect(p.terminationStatus == 0 && output == "ok 8 0 50.0\n", "\(output)")
-            }
-        }
+    /// A drag that stops: the first move starts the pan (its translation counts from there),
+    /// so frames 0 and 1 are one picture; the second turns the carousel, which then rests
+    /// until the up at 0.4 s: frames 2 to 8 are one picture, stored once for 7/20 s.
+    /// Pillow, a real decoder, shows at every 1/20 s the frame the replay drew.
+    @Test func identicalConsecutiveFramesAreStoredOnceForTheirWholeTime() throws {
+        let dir = try temporaryDirectory("apng-runs")
+        let lines = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 120, \"height\": 90, \"scale\": 1, \"fps\": 20}",
+                     "{\"t\": 0, \"kind\": \"down\", \"x\": 30, \"y\": 45}",
+                     "{\"t\": 0.05, \"kind\": \"move\", \"x\": 38, \"y\": 45}",
+                     "{\"t\": 0.1, \"kind\": \"move\", \"x\": 46, \"y\": 45}",
+                     "{\"t\": 0.4, \"kind\": \"up\", \"x\": 46, \"y\": 45}"]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/t.trace", atomically: true, encoding: .utf8)
+        let r = try strata(["replay", dir + "/t.trace", "--apng", dir + "/t.png", "--out", dir + "/frames"])
+        #expect(r.status == 0 && r.stdout.contains("wrote 9 frames (120x90 px) as an animated PNG"), "\(r.stdout)\(r.stderr)")
+        let frames = try (0..<9).map { try PNG.read(path: dir + "/frames/frame-0000\($0).png").pixels }
+        #expect(frames[0] == frames[1] && frames[1] != frames[2] && frames[2...].allSatisfy { $0 == frames[2] })
+
+        let apng = try readAPNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/t.png"))))
+        #expect(apng.count == 2 && apng.frames.count == 2)
+        #expect(apng.delays.map { "\($0.0)/\($0.1)" } == ["2/20", "7/20"])
+        for (k, frame) in [0, 2].enumerated() { #expect(try PNG.decode(apng.frames[k]).pixels == frames[frame], "stored frame \(k)") }
+
+        #expect(try pillowTimeline(dir + "/t.png", frames: dir + "/frames") == "100 350 9 loop 0\n")
+    }
+
+    /// fcTL's delay numerator has 16 bits: at 0.3 s a frame (`--every 18` at 60 fps), which
+    /// no n/d with n in 1, 10, 100, 1000 gives exactly, the delay is 100/333 s, so a run
+    /// stops at 655 frames (65500/333 s; 656 would be 65600) and the next run goes on.
+    @Test func aRunTooLongForOneDelayIsSplit() throws {
+        let dir = try temporaryDirectory("apng-long")
+        let writer = try APNGWriter(path: dir + "/still.png", width: 2, height: 2, secondsPerFrame: 0.3)
+        let still = Image(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16))
+        for _ in 0..<700 { try writer.append(still) }
+        try writer.finish()
+        #expect(writer.frameCount == 700 && writer.storedFrameCount == 2)
+        let apng = try readAPNG([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/still.png"))))
+        #expect(apng.count == 2 && apng.delays.map { "\($0.0)/\($0.1)" } == ["65500/333", "4500/333"])
+        #expect(try apng.frames.allSatisfy { try PNG.decode($0).pixels == still.pixels })
     }
 
     @Test func aBadAnimatedPNGPathFailsBeforeRendering() throws {
