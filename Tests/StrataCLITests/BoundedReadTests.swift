@@ -54,7 +54,7 @@ private let cases: [BoundedCase] = [
                 args: ["render", "carousel", "--size", "40x30", "--shaders", "$/sh", "--out", "$/x.png"], says: "$/sh/layer.frag: cannot read the shader: "),
 ]
 
-@Suite(.serialized) struct BoundedReadTests {
+@Suite(.serialized, .tags(.gl)) struct BoundedReadTests {
     @Test(arguments: cases) func readBoundedAndContained(_ c: BoundedCase) throws {
         let dir = try temporaryDirectory("bounded")
         let fm = FileManager.default

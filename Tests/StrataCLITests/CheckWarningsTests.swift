@@ -5,7 +5,7 @@ import StrataTestSupport
 /// `check`'s warnings are true and reach every output: a trace's fonts are its own
 /// frames', an edited scene file stops warning once its references are re-recorded, and
 /// each warning is in standard error, the JUnit file and the report.
-@Suite(.serialized) struct CheckWarningsTests {
+@Suite(.serialized, .tags(.gl)) struct CheckWarningsTests {
     /// An alert (text: Inter) checked before a carousel (no text) in one process: the
     /// carousel's frames drew no font, so nothing is "not used by the references".
     @Test func eachTraceComparesItsOwnFonts() throws {

@@ -3,7 +3,7 @@ import Testing
 import StrataTestSupport
 
 /// Issue 28 §7: one command line each, what it does now.
-@Suite(.serialized) struct CommandEdgeTests {
+@Suite(.serialized, .tags(.gl)) struct CommandEdgeTests {
     @Test func checkOfADirectoryGoesOnPastABadTrace() throws {
         let dir = try temporaryDirectory("edge-dir")
         let good = try dragTrace(dir, name: "good")

@@ -6,7 +6,7 @@ import StrataTestSupport
 /// threshold. On the references' own renderer `check` compares exactly and fails it;
 /// options and STRATA_COMPARE override; without a manifest naming this renderer it
 /// compares at the threshold and says why in one line.
-@Suite(.serialized) struct ExactByDefaultTests {
+@Suite(.serialized, .tags(.gl)) struct ExactByDefaultTests {
     @Test func aBrandColourChangeFailsOnTheReferenceRenderer() throws {
         let dir = try temporaryDirectory("exact-default")
         let scene = ##"{"strataScene": 1, "size": [100, 60], "root": {"class": "CALayer", "backgroundColor": "white", "sublayers": [{"class": "CALayer", "frame": [10, 10, 80, 40], "backgroundColor": "#34C759"}]}}"##

@@ -61,7 +61,7 @@ private let traps: [TrapCase] = [
              args: ["render", "$/s.scene.json", "--out", "$/out.png", "--time", "0.5"], status: 0, says: ""),
 ]
 
-@Suite(.serialized) struct InputTrapTests {
+@Suite(.serialized, .tags(.gl)) struct InputTrapTests {
     @Test(arguments: traps) func noInputTraps(_ c: TrapCase) throws {
         let dir = try temporaryDirectory("trap")
         let expand = { (s: String) in s.replacingOccurrences(of: "$", with: dir) }

@@ -96,7 +96,7 @@ private let refused: [GuardCase] = [
     GuardCase(["replay", "$/drag.trace", "--out", "$/file"], "--out $/file: $/file is not a directory"),
 ]
 
-@Suite(.serialized) struct OutputGuardTests {
+@Suite(.serialized, .tags(.gl)) struct OutputGuardTests {
     @Test(arguments: refused) func refusedBeforeAnyWork(_ c: GuardCase) throws {
         let before = tree(fixture)
         let r = try strata(c.args.map(c.expand), environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])

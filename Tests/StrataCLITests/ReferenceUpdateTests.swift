@@ -5,7 +5,7 @@ import StrataTestSupport
 /// Every reference update (`--update missing|changed|all`, `--record`) is all or nothing,
 /// under an exclusive lock, and leaves the references directory itself as it was: its
 /// mode, owner and inode, and the files strata did not write.
-@Suite(.serialized) struct ReferenceUpdateTests {
+@Suite(.serialized, .tags(.gl)) struct ReferenceUpdateTests {
     /// A set recorded at angle 0 and a 60 s trace at angle 40, whose every frame differs.
     func recordedSet(_ name: String) throws -> (dir: String, refs: String, long: String) {
         let dir = try temporaryDirectory(name)

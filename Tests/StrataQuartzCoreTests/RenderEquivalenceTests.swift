@@ -6,7 +6,7 @@ import StrataTestSupport
 
 /// The same tree written with QuartzCore's names and with Strata's own, rendered through
 /// the same renderer: byte-identical frames, and pixels where hand computation puts them.
-@Suite(.serialized) struct RenderEquivalenceTests {
+@Suite(.serialized, .tags(.gl)) struct RenderEquivalenceTests {
     /// A 200 x 200 white root; a red 100 x 100 card at the centre flipped 60 degrees about
     /// y under m34 = -1/500; a blue 20 x 20 dot moving linearly from (40, 30) to (160, 30)
     /// over 1 s.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataTestSupport
 import StrataCompare
 import StrataModel
 import StrataRender
@@ -9,7 +10,7 @@ import StrataTesting
 /// A brand colour moved from (52,199,89) to (48,209,88), max delta 10: inside the 0.1
 /// threshold, so it fails only because the assertions compare exactly on the renderer
 /// their references' manifest names.
-@Suite(.serialized) struct ExactByDefaultAssertionTests {
+@Suite(.serialized, .tags(.gl)) struct ExactByDefaultAssertionTests {
     static let size = Size(width: 60, height: 40)
     static let brand = Color(r8: 52, g8: 199, b8: 89), moved = Color(r8: 48, g8: 209, b8: 88)
 

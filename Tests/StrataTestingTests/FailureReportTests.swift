@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataTestSupport
 import StrataCompare
 import StrataModel
 import StrataRender
@@ -28,7 +29,7 @@ private func writeTrace(_ path: String, angle: Int = 0, to endX: Int = 100) thro
     """.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
-@Suite(.serialized) struct FailureReportTests {
+@Suite(.serialized, .tags(.gl)) struct FailureReportTests {
     /// Five failing frames make one issue: the counts, the first and the worst frame, the
     /// report; the artifacts in `<trace>/` as `strata check` names the folder. The longer
     /// drag leaves frame 0 alike and turns further with every frame after it.
