@@ -56,3 +56,31 @@ struct LayerTreeSnapshotTests {
         #expect((object?["properties"] as? [String: Any])?["backgroundColor"] as? String == "#34C759")
     }
 }
+
+/// `LayerTreeDelta`: frames after the first keep only what changed, and decode back.
+struct LayerTreeDeltaTests {
+    @Test func framesRoundTripAndKeepOnlyChanges() throws {
+        let root = Layer()
+        root.name = "root"
+        let card = Layer()
+        card.name = "card"
+        root.addSublayer(card)
+        var frames: [LayerTreeSnapshot] = []
+        for y in [0.0, 10, 10, 0] {
+            card.position = Point(x: 5, y: y)
+            frames.append(LayerTreeSnapshot(root))
+        }
+        card.addSublayer(Layer())
+        frames.append(LayerTreeSnapshot(root))
+        let deltas = LayerTreeDelta.encode(frames)
+        #expect(deltas[0] == .tree(frames[0]))
+        #expect(deltas[1] == .changes([.init(layer: 1, set: ["position": .numbers([5, 10])], unset: [])]))
+        #expect(deltas[2] == .changes([]))
+        #expect(deltas[3] == .changes([.init(layer: 1, set: ["position": .numbers([5, 0])], unset: [])]))
+        #expect(deltas[4] == .tree(frames[4]), "a new layer: the whole tree again")
+        let json = try JSONEncoder().encode(deltas)
+        let decoded = LayerTreeDelta.decode(try JSONDecoder().decode([LayerTreeDelta].self, from: json))
+        #expect(decoded == frames)
+        #expect(LayerTreeDelta.decode([.changes([])]) == nil)
+    }
+}
