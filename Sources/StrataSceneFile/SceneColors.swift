@@ -1,22 +1,13 @@
 import StrataModel
 
 /// Colours by name, as UIKit spells them: UIColor's class colours and iOS's system
-/// colours (their light-mode sRGB values, as `UIColor.systemBlue` resolves on iOS 13+).
+/// colours (their light-mode values, from the Swift API's one table: `SystemColor.all`).
 enum SceneColors {
     static let named: [(String, Color)] = [
         ("clear", .clear), ("black", .black), ("white", .white), ("darkGray", .darkGray), ("lightGray", .lightGray),
         ("gray", .gray), ("red", .red), ("green", .green), ("blue", .blue), ("cyan", .cyan), ("yellow", .yellow),
         ("magenta", .magenta), ("orange", .orange), ("purple", .purple), ("brown", .brown),
-        ("systemRed", Color(r8: 255, g8: 59, b8: 48)), ("systemOrange", Color(r8: 255, g8: 149, b8: 0)),
-        ("systemYellow", Color(r8: 255, g8: 204, b8: 0)), ("systemGreen", Color(r8: 52, g8: 199, b8: 89)),
-        ("systemMint", Color(r8: 0, g8: 199, b8: 190)), ("systemTeal", Color(r8: 48, g8: 176, b8: 199)),
-        ("systemCyan", Color(r8: 50, g8: 173, b8: 230)), ("systemBlue", Color(r8: 0, g8: 122, b8: 255)),
-        ("systemIndigo", Color(r8: 88, g8: 86, b8: 214)), ("systemPurple", Color(r8: 175, g8: 82, b8: 222)),
-        ("systemPink", Color(r8: 255, g8: 45, b8: 85)), ("systemBrown", Color(r8: 162, g8: 132, b8: 94)),
-        ("systemGray", Color(r8: 142, g8: 142, b8: 147)), ("systemGray2", Color(r8: 174, g8: 174, b8: 178)),
-        ("systemGray3", Color(r8: 199, g8: 199, b8: 204)), ("systemGray4", Color(r8: 209, g8: 209, b8: 214)),
-        ("systemGray5", Color(r8: 229, g8: 229, b8: 234)), ("systemGray6", Color(r8: 242, g8: 242, b8: 247)),
-    ]
+    ] + SystemColor.all.map { ($0.name, $0.light) }
 
     static var names: [String] { named.map(\.0) }
 }

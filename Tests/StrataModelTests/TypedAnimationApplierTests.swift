@@ -140,6 +140,7 @@ import Testing
         case .transform(let t): return t.elements.map(\.bitPattern)
         case .colors(let cs): return cs.flatMap { [$0.red, $0.green, $0.blue, $0.alpha].map(\.bitPattern) }
         case .doubles(let ds): return ds.map(\.bitPattern)
+        case .path(let p): return p.points.flatMap { [$0.x.bitPattern, $0.y.bitPattern] }
         }
     }
 }

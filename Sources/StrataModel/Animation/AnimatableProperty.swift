@@ -131,6 +131,10 @@ extension Color: AnimationValueConvertible {
     public var animationValue: AnimationValue { .color(self) }
     public init?(animationValue value: AnimationValue) { guard case .color(let v) = value else { return nil }; self = v }
 }
+extension Path: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .path(self) }
+    public init?(animationValue value: AnimationValue) { guard case .path(let v) = value else { return nil }; self = v }
+}
 extension Transform3D: AnimationValueConvertible {
     public var animationValue: AnimationValue { .transform(self) }
     public init?(animationValue value: AnimationValue) { guard case .transform(let v) = value else { return nil }; self = v }
@@ -165,6 +169,7 @@ private extension AnimationValue {
         case .transform(let v): return v
         case .colors(let v): return v
         case .doubles(let v): return v
+        case .path(let v): return v
         }
     }
 }

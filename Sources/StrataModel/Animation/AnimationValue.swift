@@ -20,6 +20,9 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     indirect case transform(Transform3D)
     case colors([Color])
     case doubles([Double])
+    /// A shape layer's path: interpolated point by point between paths of one structure
+    /// (the same elements in the same order), otherwise switched at the halfway point.
+    indirect case path(Path)
 
     public var doubleValue: Double? { if case .double(let v) = self { return v }; return nil }
     public var pointValue: Point? { if case .point(let v) = self { return v }; return nil }
@@ -29,6 +32,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     public var transformValue: Transform3D? { if case .transform(let v) = self { return v }; return nil }
     public var colorsValue: [Color]? { if case .colors(let v) = self { return v }; return nil }
     public var doublesValue: [Double]? { if case .doubles(let v) = self { return v }; return nil }
+    public var pathValue: Path? { if case .path(let v) = self { return v }; return nil }
 
     public var description: String {
         switch self {
@@ -40,6 +44,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .transform(let v): return "transform\(v)"
         case .colors(let v): return "colors\(v)"
         case .doubles(let v): return "doubles\(v)"
+        case .path(let v): return "\(v)"
         }
     }
 
@@ -47,13 +52,13 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of value, with the element count of arrays: two values can be combined
     /// component by component only when their shapes agree.
-    enum Shape: Hashable { case double, point, size, rect, color, transform, colors(Int), doubles(Int) }
+    enum Shape: Hashable { case double, point, size, rect, color, transform, colors(Int), doubles(Int), path([UInt8]) }
 
     /// True when both are the same case, whatever their array lengths.
     func isSameKind(as other: AnimationValue) -> Bool {
         switch (self, other) {
         case (.double, .double), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.colors, .colors), (.doubles, .doubles): return true
+             (.transform, .transform), (.colors, .colors), (.doubles, .doubles), (.path, .path): return true
         default: return false
         }
     }
@@ -68,6 +73,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .transform: return .transform
         case .colors(let c): return .colors(c.count)
         case .doubles(let d): return .doubles(d.count)
+        case .path(let p): return .path(p.structure)
         }
     }
 
@@ -84,6 +90,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .transform(let t): return t.elements
         case .colors(let cs): return cs.flatMap(AnimationValue.premultiplied)
         case .doubles(let d): return d
+        case .path(let p): return p.points.flatMap { [$0.x, $0.y] }
         }
     }
 
@@ -101,6 +108,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
                 AnimationValue.unpremultiplied(c[4 * i], c[4 * i + 1], c[4 * i + 2], c[4 * i + 3])
             })
         case .doubles: return .doubles(c)
+        case .path(let p): return .path(p.with(points: (0..<c.count / 2).map { Point(x: c[2 * $0], y: c[2 * $0 + 1]) }))
         }
     }
 
