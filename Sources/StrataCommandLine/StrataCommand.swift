@@ -39,7 +39,7 @@ struct CommandContext {
 /// `strata` executable passes `SceneRegistry.scenes` (StrataScenes) like any package.
 public enum StrataCommand {
     static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand(),
-                                                  MergeReportsCommand(), LintCommand(), DumpCommand(), GPUCommand()]
+                                                  MergeReportsCommand(), LintCommand(), DumpCommand(), TrackCommand(), GPUCommand()]
 
     /// Runs the command line of this process and exits: 0 on success, 1 when frames
     /// differ (compare, check), 2 on an error.

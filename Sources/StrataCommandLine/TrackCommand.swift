@@ -1,0 +1,125 @@
+import Foundation
+import StrataDriver
+import StrataGestures
+import StrataImage
+import StrataModel
+import StrataReplay
+
+/// `strata track TRACE --key LAYER.KEYPATH ...`: how things move, not how pixels look. The
+/// value of each key path (Core Animation's names, sub-paths included) at every frame of a
+/// replay, after animations, as CSV and as an SVG chart of time against value. Nothing is
+/// drawn: the replay is stepped through the one frame loop (`Replayer.simulate`).
+struct TrackCommand: StrataSubcommand {
+    let name = "track"
+    let summary = "the value of layer key paths at every frame of a trace, as CSV and an SVG chart"
+
+    static let options = OptionGroup(title: "OPTIONS", options: [
+        OptionSpec("key", .text(maxLength: 1000), valueName: "LAYER.KEYPATH", repeatable: true,
+                   help: "a layer by name and one of its animatable key paths, e.g. card.position.y, knob.transform.translation.x, badge.opacity (repeatable, at most 16)"),
+        OptionSpec("csv", .text(maxLength: 4096), valueName: "PATH", help: "write the CSV there instead of to standard output"),
+        OptionSpec("svg", .text(maxLength: 4096), valueName: "PATH", help: "also write a chart: time against value, one line per key"),
+        CommonOptions.fps, CommonOptions.frameLimit, CommonOptions.maxTraceSize,
+    ] + SceneFileOptions.traceGroup.options)
+
+    static let maximumKeys = 16
+
+    func help(_ context: CommandContext) -> String {
+        """
+        USAGE: strata track TRACE --key LAYER.KEYPATH... [--csv PATH] [--svg PATH] [SCENE OPTIONS]
+
+        Replays the trace without drawing and prints, for every frame, the value of each key
+        path on its layer's presentation (what the frame shows, animations applied): one CSV
+        row a frame, 'frame,time,KEY...'. A key is a layer's name, a dot, and a key path of
+        that layer that Core Animation animates and that holds a number (position.x, not
+        position; transform.rotation.z, opacity, cornerRadius, shadowOffset.height).
+
+        \(HelpText.lines(TrackCommand.options))
+
+        EXIT STATUS: 0 when the tracks are written, 2 on an error (nothing is written).
+        """
+    }
+
+    /// One `--key`: the layer's name and the key path, split where the name is a layer's
+    /// and the rest a key path of it (names may hold dots: `shake.view`).
+    struct Key {
+        let text: String
+        let layer: String
+        let keyPath: String
+    }
+
+    func run(_ args: [String], _ context: CommandContext) throws {
+        guard let path = try ArgumentParser.leadingPositional(args, groups: [TrackCommand.options], command: name, what: "trace") else {
+            throw UsageError("track needs a trace: strata track TRACE --key LAYER.KEYPATH (see 'strata help track')")
+        }
+        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
+        let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
+        var trace = read
+        let scenes = try context.catalog(for: trace, at: path, args: args)
+        let d = scenes.descriptor(named: trace.header.scene)
+        let a = try ArgumentParser.parse(args, groups: [TrackCommand.options, OptionGroup(title: "", options: d?.options ?? [])], command: name)
+        if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
+        let words = a.strings("key")
+        guard !words.isEmpty else { throw UsageError("track needs at least one --key LAYER.KEYPATH, e.g. --key card.position.y") }
+        guard words.count <= TrackCommand.maximumKeys else { throw UsageError("--key: at most \(TrackCommand.maximumKeys) keys, got \(words.count)") }
+        if let d { trace.header.options.merge(a.values(of: d.options)) { _, given in given } }
+        printWarnings(warnings)
+        var plan = try context.plan(traces: [(trace, path)], args: args)
+        plan.output("--csv", a.string("csv"), .file)
+        plan.output("--svg", a.string("svg"), .file)
+        try plan.check()
+
+        let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"),
+                                    frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit, scenes: scenes)
+        var keys: [Key] = []
+        var rows: [(index: Int, time: Double, values: [Double])] = []
+        try replayer.simulate { step in
+            let root = step.scene.presentationLayer
+            if keys.isEmpty { keys = try words.map { try TrackCommand.key($0, in: root) } }
+            rows.append((step.index, step.time, try keys.map { try TrackCommand.value(of: $0, in: root) }))
+        }
+        let csv = TrackCommand.csv(keys: keys, rows: rows)
+        if let out = a.string("csv") { try AtomicFile.write(Array(csv.utf8), to: out) } else { print(csv, terminator: "") }
+        if let out = a.string("svg") {
+            try AtomicFile.write(Array(TrackChart(keys: keys.map(\.text), rows: rows.map { ($0.time, $0.values) }).svg.utf8), to: out)
+        }
+        if a.string("csv") != nil || a.string("svg") != nil {
+            print("tracked \(plural(keys.count, "key")) over \(plural(rows.count, "frame")) of \(path)"
+                  + (a.string("csv").map { "; csv: \($0)" } ?? "") + (a.string("svg").map { "; svg: \($0)" } ?? ""))
+        }
+    }
+
+    static func key(_ text: String, in root: Layer) throws -> Key {
+        var dot = text.startIndex
+        while let i = text[dot...].firstIndex(of: ".") {
+            let name = String(text[..<i]), keyPath = String(text[text.index(after: i)...])
+            if let layer = find(name, in: root), type(of: layer).animatableProperties[keyPath] != nil {
+                guard case .double? = layer.animatableValue(forKeyPath: keyPath) else {
+                    throw UsageError("--key \(text): \(keyPath) is not a number; track one of its parts (position.x, bounds.size.width, shadowOffset.height)")
+                }
+                return Key(text: text, layer: name, keyPath: keyPath)
+            }
+            dot = text.index(after: i)
+        }
+        throw UsageError("--key \(text): no layer of that name has such an animatable key path; write LAYER.KEYPATH with a layer's name ('strata dump' lists them) and a key path such as position.y")
+    }
+
+    static func value(of key: Key, in root: Layer) throws -> Double {
+        guard let layer = find(key.layer, in: root), case .double(let v)? = layer.animatableValue(forKeyPath: key.keyPath) else {
+            throw UsageError("--key \(key.text): the layer \(key.layer) is gone from the tree")
+        }
+        return v
+    }
+
+    static func find(_ name: String, in layer: Layer) -> Layer? {
+        if layer.name == name { return layer }
+        for sublayer in layer.sublayers { if let found = find(name, in: sublayer) { return found } }
+        return nil
+    }
+
+    static func csv(keys: [Key], rows: [(index: Int, time: Double, values: [Double])]) -> String {
+        func field(_ s: String) -> String { s.contains { ",\"\n".contains($0) } ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s }
+        var out = (["frame", "time"] + keys.map { field($0.text) }).joined(separator: ",") + "\n"
+        for r in rows { out += ([String(r.index), TrackChart.number(r.time)] + r.values.map(TrackChart.number)).joined(separator: ",") + "\n" }
+        return out
+    }
+}
