@@ -53,17 +53,10 @@ struct DumpCommand: StrataSubcommand {
     }
 
     private func dumpTrace(_ path: String, _ args: [String], _ context: CommandContext) throws -> (LayerTreeSnapshot, json: Bool) {
-        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
-        let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
-        var trace = read
-        let scenes = try context.catalog(for: trace, at: path, args: args)
-        let d = scenes.descriptor(named: trace.header.scene)
-        let a = try ArgumentParser.parse(args, groups: [DumpCommand.options, OptionGroup(title: "", options: d?.options ?? [])], command: name)
-        if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
+        let given = try TraceArguments(path, args, options: DumpCommand.options, command: name, context: context)
+        let a = given.parsed
         if a.isGiven("time") && a.isGiven("frame") { throw UsageError("give --time or --frame, not both") }
-        if let d { trace.header.options.merge(a.values(of: d.options)) { _, given in given } }
-        printWarnings(warnings)
-        let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scenes: scenes)
+        let replayer = try Replayer(trace: given.trace, name: path, fps: a.number("fps"), scenes: given.scenes)
         let frame = a.integer("frame") ?? a.number("time").map { Int(($0 * replayer.fps).rounded(.down)) } ?? 0
         do {
             let result = try replayer.simulate { step in

@@ -53,16 +53,8 @@ struct ReplayCommand: StrataSubcommand {
         guard let path = try ArgumentParser.leadingPositional(args, groups: [ReplayCommand.options], command: name, what: "trace") else {
             throw UsageError("replay needs a trace file: strata replay TRACE (see 'strata help replay')")
         }
-        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
-        let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
-        var trace = read
-        let scenes = try context.catalog(for: trace, at: path, args: args)
-        let d = scenes.descriptor(named: trace.header.scene)
-        let a = try ArgumentParser.parse(args, groups: [ReplayCommand.options, OptionGroup(title: "", options: d?.options ?? [])],
-                                         command: name)
-        if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
-        if let d { trace.header.options.merge(a.values(of: d.options)) { _, given in given } }
-        printWarnings(warnings)
+        let given = try TraceArguments(path, args, options: ReplayCommand.options, command: name, context: context)
+        let (trace, scenes, a) = (given.trace, given.scenes, given.parsed)
         var plan = try context.plan(traces: [(trace, path)], args: args)
         if let apng = a.string("apng") {
             plan.output("--apng", apng, .file)

@@ -51,18 +51,11 @@ struct TrackCommand: StrataSubcommand {
         guard let path = try ArgumentParser.leadingPositional(args, groups: [TrackCommand.options], command: name, what: "trace") else {
             throw UsageError("track needs a trace: strata track TRACE --key LAYER.KEYPATH (see 'strata help track')")
         }
-        let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
-        let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
-        var trace = read
-        let scenes = try context.catalog(for: trace, at: path, args: args)
-        let d = scenes.descriptor(named: trace.header.scene)
-        let a = try ArgumentParser.parse(args, groups: [TrackCommand.options, OptionGroup(title: "", options: d?.options ?? [])], command: name)
-        if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
+        let given = try TraceArguments(path, args, options: TrackCommand.options, command: name, context: context)
+        let (trace, scenes, a) = (given.trace, given.scenes, given.parsed)
         let words = a.strings("key")
         guard !words.isEmpty else { throw UsageError("track needs at least one --key LAYER.KEYPATH, e.g. --key card.position.y") }
         guard words.count <= TrackCommand.maximumKeys else { throw UsageError("--key: at most \(TrackCommand.maximumKeys) keys, got \(words.count)") }
-        if let d { trace.header.options.merge(a.values(of: d.options)) { _, given in given } }
-        printWarnings(warnings)
         var plan = try context.plan(traces: [(trace, path)], args: args)
         plan.output("--csv", a.string("csv"), .file)
         plan.output("--svg", a.string("svg"), .file)
