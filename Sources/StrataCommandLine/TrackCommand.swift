@@ -76,8 +76,10 @@ struct TrackCommand: StrataSubcommand {
             try AtomicFile.write(Array(TrackChart(keys: keys.map(\.text), rows: rows.map { ($0.time, $0.values) }).svg.utf8), to: out)
         }
         if a.string("csv") != nil || a.string("svg") != nil {
-            print("tracked \(plural(keys.count, "key")) over \(plural(rows.count, "frame")) of \(path)"
-                  + (a.string("csv").map { "; csv: \($0)" } ?? "") + (a.string("svg").map { "; svg: \($0)" } ?? ""))
+            let summary = "tracked \(plural(keys.count, "key")) over \(plural(rows.count, "frame")) of \(path)"
+                + (a.string("csv").map { "; csv: \($0)" } ?? "") + (a.string("svg").map { "; svg: \($0)" } ?? "")
+            // Standard output holds the CSV unless it went to a file: the summary then goes to standard error.
+            if a.string("csv") != nil { print(summary) } else { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
         }
     }
 

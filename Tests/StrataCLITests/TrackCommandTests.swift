@@ -45,6 +45,9 @@ import StrataTestSupport
         #expect(r.status == 0 && r.stdout == "tracked 1 key over 76 frames of \(Self.shake); csv: \(dir)/t.csv; svg: \(dir)/t.svg\n", "\(r.stdout)\(r.stderr)")
         let stdout = try strata(["track", Self.shake, "--key", "usernameField.transform.translation.x"]).stdout
         #expect(try String(contentsOfFile: dir + "/t.csv", encoding: .utf8) == stdout)
+        // With the chart alone, standard output is still only the CSV.
+        let svgOnly = try strata(["track", Self.shake, "--key", "usernameField.transform.translation.x", "--svg", dir + "/u.svg"])
+        #expect(svgOnly.stdout == stdout && svgOnly.stderr.hasPrefix("tracked 1 key over 76 frames"), "\(svgOnly.stderr)")
         // The chart is well-formed XML with one polyline of 76 points.
         let data = try Data(contentsOf: URL(fileURLWithPath: dir + "/t.svg"))
         final class Lines: NSObject, XMLParserDelegate {
