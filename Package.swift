@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "StrataCommandLine", targets: ["StrataCommandLine"]),
         // QuartzCore's names (CALayer, CABasicAnimation, CATransform3D, CGColor, ...) over the engine.
         .library(name: "StrataQuartzCore", targets: ["StrataQuartzCore"]),
+        // UIColor and UIBezierPath, the two UIKit types layer code leans on.
+        .library(name: "StrataUIKitGraphics", targets: ["StrataUIKitGraphics"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config. The GL platforms (OSMesa, EGL)
@@ -131,8 +133,9 @@ let package = Package(
                 path: "Sources/StrataCommandLine"),
 
         // QuartzCore's API on Linux: iOS layer code compiles unchanged and renders here.
-        .target(name: "StrataQuartzCore", dependencies: ["StrataModel", "StrataRender", "StrataImage"],
+        .target(name: "StrataQuartzCore", dependencies: ["StrataModel", "StrataRender", "StrataImage", "StrataDriver", "StrataGestures"],
                 path: "Sources/StrataQuartzCore"),
+        .target(name: "StrataUIKitGraphics", dependencies: ["StrataQuartzCore", "StrataModel"]),
 
         .executableTarget(name: "StrataCLI",
                           dependencies: ["StrataCommandLine", "StrataScenes"],
@@ -156,7 +159,7 @@ let package = Package(
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes", "StrataDigest"]),
-        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataTestSupport", "StrataModel", "StrataRender"]),
+        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataUIKitGraphics", "StrataTestSupport", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage", "StrataDigest"]),
     ]
 )
