@@ -136,6 +136,9 @@ let package = Package(
         .target(name: "StrataQuartzCore", dependencies: ["StrataModel", "StrataRender", "StrataImage", "StrataDriver", "StrataGestures"],
                 path: "Sources/StrataQuartzCore"),
         .target(name: "StrataUIKitGraphics", dependencies: ["StrataQuartzCore", "StrataModel"]),
+        // Layer code written as iOS code is written (docs/QUARTZCORE.md): each file compiles
+        // unchanged in an iOS app; StrataQuartzCoreTests renders them against references.
+        .target(name: "QuartzCodeExamples", dependencies: ["StrataUIKitGraphics"], path: "Examples/QuartzCode"),
 
         .executableTarget(name: "StrataCLI",
                           dependencies: ["StrataCommandLine", "StrataScenes"],
@@ -159,7 +162,7 @@ let package = Package(
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes", "StrataDigest"]),
-        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataUIKitGraphics", "StrataTestSupport", "StrataModel", "StrataRender"]),
+        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataUIKitGraphics", "QuartzCodeExamples", "StrataTestSupport", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage", "StrataDigest"]),
     ]
 )
