@@ -17,17 +17,23 @@ import StrataTestSupport
         return r
     }
 
-    /// A shape layer over the whole root, its path in root points.
-    func shape(_ path: Path, fill: Color? = nil, stroke: Color? = .black, width: Double = 1,
-               _ configure: (ShapeLayer) -> Void = { _ in }) -> ShapeLayer {
+    /// A shape layer over `frame` (the whole root unless given), its path in its own points.
+    static func shape(_ path: Path, fill: Color? = nil, stroke: Color? = .black, width: Double = 1,
+                      frame: Rect = Rect(x: 0, y: 0, width: 480, height: 320),
+                      _ configure: (ShapeLayer) -> Void = { _ in }) -> ShapeLayer {
         let s = ShapeLayer()
-        s.frame = Rect(x: 0, y: 0, width: 480, height: 320)
+        s.frame = frame
         s.path = path
         s.fillColor = fill
         s.strokeColor = stroke
         s.lineWidth = width
         configure(s)
         return s
+    }
+
+    func shape(_ path: Path, fill: Color? = nil, stroke: Color? = .black, width: Double = 1,
+               _ configure: (ShapeLayer) -> Void = { _ in }) -> ShapeLayer {
+        Self.shape(path, fill: fill, stroke: stroke, width: width, configure)
     }
 
     /// A five-pointed star drawn tip to every second tip, as a pentagram is: its middle
@@ -203,14 +209,7 @@ import StrataTestSupport
     static func gallery() -> [Layer] {
         func layer(_ frame: Rect, _ path: Path, fill: Color?, stroke: Color?, width: Double = 1,
                    _ configure: (ShapeLayer) -> Void = { _ in }) -> ShapeLayer {
-            let s = ShapeLayer()
-            s.frame = frame
-            s.path = path
-            s.fillColor = fill
-            s.strokeColor = stroke
-            s.lineWidth = width
-            configure(s)
-            return s
+            shape(path, fill: fill, stroke: stroke, width: width, frame: frame, configure)
         }
         let blue = Color.systemBlue, red = Color.systemRed, green = Color.systemGreen
         var curve = Path()
