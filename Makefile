@@ -98,10 +98,13 @@ bench: release
 # The carousel against an independent rendering of the same scene: a CSS 3D page drawn
 # by headless Chromium's compositor at 24 angles (references kept outside the project, in
 # FIDELITY_DIR, and re-used); prints per-frame, pooled, worst-frame and edge-region PSNR
-# as JSON lines. Not part of `make test`.
+# as JSON lines. Then shape layers against the same shapes drawn as SVG by Chromium
+# (scripts/fidelity-shapes.sh: fills, rules, strokes, caps, joins, dashes, trimming), PSNR
+# per case and pooled. Not part of `make test`.
 FIDELITY_DIR ?= /tmp/strata-fidelity
 fidelity: release
 	scripts/fidelity-carousel.sh $(FIDELITY_DIR)
+	scripts/fidelity-shapes.sh $(FIDELITY_DIR)
 
 # libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
 # the command line), FUZZ_SECONDS each (default 60), seeded from Fuzz/Corpus/ and first
