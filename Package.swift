@@ -46,6 +46,9 @@ let package = Package(
 
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
+        // Path coverage for shape layers: fill and stroke into 8-bit masks (docs/DEPENDENCIES.md).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
 
         // PNG chunks written and 8-bit RGB(A) read with libdeflate; libpng for every other
         // kind of file, its longjmp errors wrapped so Swift sees messages.
@@ -68,6 +71,7 @@ let package = Package(
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
                     .embedInCode("backdrop.frag"), .embedInCode("stack.frag"),
                     .embedInCode("floor.vert"), .embedInCode("floor.frag"),
+                    .embedInCode("shape.frag"),
                     .embedInCode("prelude.glsl"),
                 ]),
 
@@ -75,9 +79,13 @@ let package = Package(
         // No GL, so comparison and reference checks build and run without OSMesa or GLFW.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec", "CDeflate"], path: "Sources/StrataImage"),
 
+        // A shape layer's path filled and stroked into coverage masks (Cairo). No GL: the
+        // model stays Cairo-free and the renderer only uploads what this draws.
+        .target(name: "StrataShapes", dependencies: ["StrataModel", "CCairo"], path: "Sources/StrataShapes"),
+
         // GL loader, shader programs, compositor, offscreen surfaces. Re-exports StrataImage.
         .target(name: "StrataRender",
-                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText"],
+                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText", "StrataShapes"],
                 path: "Sources/StrataRender"),
 
         // The live window: the GLFW surface and its run loop (LiveWindow), the only code that
