@@ -11,19 +11,21 @@ extension CheckCommand {
     /// This very command with `--update changed`: what accepts a failing run's frames as
     /// the new references (each argument quoted for a POSIX shell where it needs it).
     static func acceptCommand(_ args: [String]) -> String {
-        let quoted = args.map { arg in
-            arg.allSatisfy { $0.isLetter || $0.isNumber || "-_./=,:@%+".contains($0) } && !arg.isEmpty
-                ? arg : "'" + arg.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }
-        return ([programName, "check"] + quoted + ["--update", "changed"]).joined(separator: " ")
+        ReportRun.shellLine([programName, "check"] + args + ["--update", "changed"])
+    }
+
+    /// The report's run section for this command: the date, the command, the accept command.
+    static func reportRun(command args: [String], accept: String?) -> ReportRun {
+        ReportRun(date: ReportRun.date(), command: ReportRun.shellLine([programName] + args), accept: accept)
     }
 
     /// Writes the report and JUnit file, prints the summary, and exits 1 if a frame failed.
     /// The title names only the traces, so a merged report equals an unsharded one.
-    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, recording: Bool = false, accept: String? = nil) throws {
+    static func finish(_ checks: [TraceCheck], _ a: ParsedArguments, json: Bool, recording: Bool = false, accept: String? = nil,
+                       run: ReportRun? = nil) throws {
         let title = checks.count == 1 ? "strata check \(checks[0].name)" : "strata check: \(plural(checks.count, "trace"))"
         if let report = a.string("report") {
-            try HTMLReport.write(title: title, traces: checks, to: report)
+            try HTMLReport.write(title: title, traces: checks, run: run, to: report)
             say("report: \(report)", json: json)
         }
         if let junit = a.string("junit") {

@@ -164,6 +164,13 @@ extension CheckCommand {
             lines.append(say: "\(target.trace): re-stamped with its scene file's SHA-256 \(stale.now.prefix(12))… (the references now draw the file as it is)")
         }
         check.warnings = warnings
+        check.fps = replayer.fps
+        check.drawnBy = manifest.map { var m = $0; m.masks = nil; return m }
+        if s.mode != .all && !noFolder {
+            check.comparison = why.map { $0.hasPrefix("compared ") ? String($0.dropFirst("compared ".count)) : $0 }
+                ?? options.summary + (s.comparison == .auto && options.mode == .exact
+                                      ? " (the references' manifest names this run's renderer, Mesa and fonts)" : "")
+        }
         check.added = checker.result.added; check.updated = checker.result.updated; check.unchanged = checker.result.unchanged
         if s.several && s.mode != .all {
             lines.append(say: "\(target.name): \(check.entries.count - check.failures.count) passed, \(check.failures.count) failed")

@@ -142,11 +142,12 @@ struct CheckCommand: StrataSubcommand {
             try CommonOptions.offscreenRenderer(a)
         } }
         if let dir = a.string("results-dir") {
-            try CheckResultsFile.write(checks, to: dir)
+            try CheckResultsFile.write(checks, arguments: args, to: dir)
             CheckCommand.say("results: \(dir)", json: settings.json)
         }
-        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all,
-                                accept: settings.mode == .none ? CheckCommand.acceptCommand(args) : nil)
+        let accept = settings.mode == .none ? CheckCommand.acceptCommand(args) : nil
+        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all, accept: accept,
+                                run: CheckCommand.reportRun(command: ["check"] + args, accept: accept))
     }
 
     /// Every trace's inputs, references and outputs, checked before the first replay. A
