@@ -9,14 +9,16 @@ import StrataReplay
 /// Checking many traces: `--jobs` workers, each with its own renderer.
 extension CheckCommand {
     /// Checks the traces, `jobs` at a time, each worker with its own renderer; the output
-    /// of each trace is printed whole and in order, so any number of jobs prints the same.
+    /// of each trace is printed whole and in order, so any number of jobs prints the same,
+    /// and as soon as the traces before it are done (a CI log shows a line per trace as
+    /// the check goes).
     static func checkAll(_ targets: [CheckTarget], _ s: Settings, jobs: Int, scenes: @escaping Catalog,
                          renderer makeRenderer: @escaping () throws -> Renderer) throws -> [TraceCheck] {
         if jobs <= 1 {
             let renderer = try makeRenderer()
             return try targets.map { target in
                 let (check, lines) = try checkOrFail(target, s, renderer: renderer, scenes: scenes)
-                emit(lines, json: s.json)
+                emit(lines, json: s.json, progress: s.progress)
                 return check
             }
         }
@@ -25,15 +27,11 @@ extension CheckCommand {
             let renderer = Result { try makeRenderer() }
             while let i = outcomes.next() {
                 outcomes.store(i, Result { try checkOrFail(targets[i], s, renderer: try renderer.get(), scenes: scenes) })
+                outcomes.emitInOrder { emit($0, json: s.json, progress: s.progress) }
             }
         }
-        var checks: [TraceCheck] = []
-        for outcome in outcomes.results {
-            let (check, lines) = try outcome!.get()
-            emit(lines, json: s.json)
-            checks.append(check)
-        }
-        return checks
+        // Lines were printed up to the first error in order; that error is thrown here.
+        return try outcomes.results.map { try $0!.get().0 }
     }
 
     /// One trace's check; of several traces, one that cannot be checked (malformed, no
@@ -74,5 +72,16 @@ private final class WorkQueue: @unchecked Sendable {
 
     func store(_ i: Int, _ result: Result<(TraceCheck, [CheckCommand.OutputLine]), Error>) {
         lock.lock(); results[i] = result; lock.unlock()
+    }
+
+    /// Hands `print` the lines of every trace done whose traces before it are all done and
+    /// printed, stopping at an error (thrown later, in order).
+    private var printed = 0
+    func emitInOrder(_ print: ([CheckCommand.OutputLine]) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        while printed < count, let result = results[printed], case .success(let (_, lines)) = result {
+            print(lines)
+            printed += 1
+        }
     }
 }

@@ -62,7 +62,9 @@ extension CheckCommand {
         let text: String
     }
 
-    static func emit(_ lines: [OutputLine], json: Bool) {
+    static func emit(_ lines: [OutputLine], json: Bool, progress: ProgressBar? = nil) {
+        // The bar is on standard error, the lines on standard output: clear it first.
+        progress?.clear()
         for line in lines { if line.isJSON { print(line.text) } else { say(line.text, json: json) } }
         fflush(stdout)
     }
@@ -72,8 +74,5 @@ extension CheckCommand {
     }
 
     /// The name this command was run by (`strata`, or a package's own, e.g. `card-strata`).
-    static var programName: String {
-        (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "strata"
-    }
-
+    static var programName: String { StrataCommand.programName }
 }

@@ -16,7 +16,7 @@ extension CheckCommand {
         var lines: [OutputLine] = []
         let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
         let found = try scenes(trace, target.trace)
-        let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, frameLimit: s.frameLimit,
+        let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, maxFrames: s.maxFrames, frameLimit: s.frameLimit,
                                     scenes: found.catalog)
         printWarnings(readWarnings)
         // Every warning is printed and goes into the report, the JUnit file and the results.
@@ -63,11 +63,12 @@ extension CheckCommand {
         var manifest: ReferenceManifest?
         renderer.forgetFontFilesDrawn()
         do {
-            result = try replayer.frames(renderer: renderer) { frame in
+            result = try replayer.frames(renderer: renderer, every: s.every) { frame in
                 let file = Replayer.frameFileName(frame.index)
                 if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
                 produced.insert(file)
                 try checker.check(frame.image, named: String(file.dropLast(4)))
+                s.progress?.advance()
             }
             // After the frames, naming the fonts this trace's frames drew with.
             manifest = try ReferenceManifest.drawn(by: renderer)
@@ -105,7 +106,10 @@ extension CheckCommand {
             }
         }
         if s.mode != .all {
-            for extra in try referenceFiles(references).subtracting(produced).sorted() {
+            // A reference past the frames the replay stepped through has no frame; those
+            // --every skips, or past where --frames stopped it, are not compared.
+            let stepped = { (file: String) in FrameFileName.index(of: file).map { $0 < result.frameCount || result.ending == .frameLimit } ?? false }
+            for extra in try referenceFiles(references).subtracting(produced).sorted() where !stepped(extra) {
                 var entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
                                         problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
                 entry.missing = "actual"

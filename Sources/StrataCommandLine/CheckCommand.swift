@@ -38,6 +38,8 @@ struct CheckCommand: StrataSubcommand {
                    help: "as --mask, in the trace's view points (scaled to the replay's pixels); added to the trace header's \"masks\""),
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
+        CommonOptions.frames,
+        CommonOptions.with(CommonOptions.every, help: "check only every K-th frame, as 'replay --every' writes them (references of the frames between are kept and not compared); not with --record or --update all"),
         CommonOptions.frameLimit, CommonOptions.maxTraceSize,
         CommonOptions.shaders,
     ] + CommonOptions.gl + SceneFileOptions.traceGroup.options)
@@ -68,6 +70,10 @@ struct CheckCommand: StrataSubcommand {
 
         \(HelpText.lines(CommonOptions.comparison))
 
+        On a terminal a progress bar on standard error counts the frames of all the traces,
+        with the rate and the time left; in a log (not a terminal) each trace prints its lines,
+        and with several traces a 'NAME: N passed, M failed' line, as soon as it and the
+        traces before it are done, in the same order whatever --jobs.
         Consecutive frames failing with the same numbers print as one line, a range after the
         first. A failing check (without --update) ends, on standard error, with the command that
         accepts its frames as the references: the same command with --update changed.
@@ -94,6 +100,11 @@ struct CheckCommand: StrataSubcommand {
         var junit: String?
         var resultsDir: String?
         var frameLimit: Int
+        /// `--frames N`: at most N frames; `--every K`: only every K-th is compared.
+        var maxFrames: Int?
+        var every = 1
+        /// On a terminal: frames checked of all the traces, the rate and the time left.
+        var progress: ProgressBar?
         var maxTraceSize: Int?
         var pixelLimit: Int
         /// Failing frames keep their images only where something shows them.
@@ -124,19 +135,40 @@ struct CheckCommand: StrataSubcommand {
                                 maxTraceSize: a.integer("max-trace-size"),
                                 pixelLimit: a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit)
         if !a.isGiven("artifacts") { settings.artifactsFlag = "STRATA_ARTIFACTS" }
+        settings.maxFrames = a.integer("frames")
+        settings.every = a.integer("every") ?? 1
+        if mode == .all && (a.isGiven("frames") || a.isGiven("every")) {
+            throw UsageError("\(a.isGiven("frames") ? "--frames" : "--every") checks part of a replay; --record and --update all write the whole set (use --update changed or missing)")
+        }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         var selected = targets
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
+            // A trace weighs the frames of its references (what the replay gives, idle tail
+            // and all, the same in every checkout), else its events' length.
             let weights = try targets.map { t -> (name: String, frames: Int) in
+                let recorded = FrameDirectory.frames(in: t.references).count
+                if recorded > 0 { return (t.name, recorded) }
                 let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize)
-                return (t.name, Int(((trace.duration) * (settings.fps ?? trace.header.fps)).rounded(.up)) + 1)
+                return (t.name, Int(min(1e9, (trace.duration * (settings.fps ?? trace.header.fps)).rounded(.up))) + 1)
             }
             let names = Set(shard.select(weights))
             selected = targets.filter { names.contains($0.name) }
-            CheckCommand.say("shard \(shard.index)/\(shard.count): \(plural(selected.count, "trace")) of \(targets.count)", json: settings.json)
+            let frames = { (list: [(name: String, frames: Int)]) in list.reduce(0) { $0 + $1.frames } }
+            CheckCommand.say("shard \(shard.index)/\(shard.count): \(plural(selected.count, "trace")) of \(targets.count), "
+                             + "\(frames(weights.filter { names.contains($0.name) })) of \(frames(weights)) frames", json: settings.json)
         }
         let jobs = min(a.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, max(1, selected.count))
+        if isatty(STDERR_FILENO) == 1 {
+            // The frames to come, from the traces' lengths (a scene still animating adds some).
+            let planned = selected.reduce(0) { sum, t in
+                guard let (trace, _) = try? CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize) else { return sum }
+                let frames = Int(min(1e9, (trace.duration * (settings.fps ?? trace.header.fps)).rounded(.up))) + 1
+                return sum + (min(frames, settings.maxFrames ?? frames) + settings.every - 1) / settings.every
+            }
+            settings.progress = ProgressBar(total: planned)
+        }
+        defer { settings.progress?.clear() }
         let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
                                                   scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
             try CommonOptions.offscreenRenderer(a)
