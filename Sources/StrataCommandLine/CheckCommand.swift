@@ -30,7 +30,7 @@ struct CheckCommand: StrataSubcommand {
         OptionSpec("out", .text(maxLength: 4096), valueName: "DIR", help: "also write the replayed frames to DIR (DIR/<trace>/ for several traces), as 'strata replay --out' does; never the references directory or a place inside it"),
         CommonOptions.clean, CommonOptions.keep,
         OptionSpec("shard", .text(maxLength: 16), valueName: "I/N",
-                   help: "check only the I-th of N parts of the traces (split by name, balanced by frame count; the same on every machine), for a CI matrix"),
+                   help: "check only the I-th of N parts of the traces (balanced by frame count: each trace's references' frames, else its length; the same on every machine), for a CI matrix"),
         OptionSpec("results-dir", .text(maxLength: 4096), valueName: "DIR",
                    help: "write the results (DIR/results.json and the failing frames' images) for 'strata merge-reports'"),
         OptionSpec("jobs", .integer(1...64), valueName: "N", help: "check N traces at once, each on its own thread and GL context (default: the number of cores); the results are those of one at a time"),
