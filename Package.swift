@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "StrataQuartzCore", targets: ["StrataQuartzCore"]),
         // UIColor and UIBezierPath, the two UIKit types layer code leans on.
         .library(name: "StrataUIKitGraphics", targets: ["StrataUIKitGraphics"]),
+        // assertSnapshot(of: CALayer) beside StrataTesting's assertions.
+        .library(name: "StrataQuartzCoreTesting", targets: ["StrataQuartzCoreTesting"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config. The GL platforms (OSMesa, EGL)
@@ -144,6 +146,7 @@ let package = Package(
         .target(name: "StrataQuartzCore", dependencies: ["StrataModel", "StrataRender", "StrataImage", "StrataDriver", "StrataGestures"],
                 path: "Sources/StrataQuartzCore"),
         .target(name: "StrataUIKitGraphics", dependencies: ["StrataQuartzCore", "StrataModel"]),
+        .target(name: "StrataQuartzCoreTesting", dependencies: ["StrataQuartzCore", "StrataTesting", "StrataCompare", "StrataModel"]),
         // Layer code written as iOS code is written (docs/QUARTZCORE.md): each file compiles
         // unchanged in an iOS app; StrataQuartzCoreTests renders them against references.
         .target(name: "QuartzCodeExamples", dependencies: ["StrataUIKitGraphics"], path: "Examples/QuartzCode"),
@@ -170,7 +173,7 @@ let package = Package(
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes", "StrataDigest"]),
-        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataUIKitGraphics", "QuartzCodeExamples", "StrataTestSupport", "StrataModel", "StrataRender"]),
+        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataUIKitGraphics", "QuartzCodeExamples", "StrataQuartzCoreTesting", "StrataTestSupport", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage", "StrataDigest"]),
     ]
 )

@@ -17,6 +17,8 @@ import Testing
         ("equalizer", addEqualizer, [0, 0.2, 0.5]),
         ("gradient-colors", addGradientColors, [0, 1, 2]),
         ("transaction-chain", addTransactionChain, [0.4, 1.0, 1.5]),
+        ("progress-ring", addProgressRing, [0.3, 0.75, 1.5]),
+        ("checkmark", addCheckmark, [0.3, 0.5, 0.8]),
     ]
 
     @Test(arguments: examples.indices)
@@ -53,7 +55,7 @@ import Testing
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/QuartzCode")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        #expect(files.count >= 6)
+        #expect(files.count >= 8)
         let allowed: Set<String> = ["import QuartzCore", "import StrataQuartzCore", "import UIKit", "import StrataUIKitGraphics",
                                     "import Foundation"]
         for file in files {
