@@ -34,6 +34,10 @@ struct CheckCommand: StrataSubcommand {
         OptionSpec("results-dir", .text(maxLength: 4096), valueName: "DIR",
                    help: "write the results (DIR/results.json and the failing frames' images) for 'strata merge-reports'"),
         OptionSpec("jobs", .integer(1...64), valueName: "N", help: "check N traces at once, each on its own thread and GL context (default: the number of cores); the results are those of one at a time"),
+        OptionSpec("track", .text(maxLength: 1000), valueName: "LAYER.KEYPATH", repeatable: true,
+                   help: "also check how LAYER.KEYPATH moves (as 'strata track' reads it): recorded into REFERENCES/tracks.json by an update, and failing when it leaves its reference by more than --track-tolerance (keys recorded there are checked without the flag)"),
+        OptionSpec("track-tolerance", .number(0...1e9), valueName: "X",
+                   help: "how far a track may leave its reference, in the key's own unit: points, degrees, levels (default: the recorded one, else 0.5)"),
         OptionSpec("mask-points", .text(maxLength: 80), valueName: "X,Y,W,H", repeatable: true,
                    help: "as --mask, in the trace's view points (scaled to the replay's pixels); added to the trace header's \"masks\""),
         CommonOptions.fps,
@@ -96,6 +100,9 @@ struct CheckCommand: StrataSubcommand {
         var frameLimit: Int
         var maxTraceSize: Int?
         var pixelLimit: Int
+        /// `--track` keys and `--track-tolerance`.
+        var track: [String] = []
+        var trackTolerance: Double?
         /// Failing frames keep their images only where something shows them.
         /// How the artifacts folder was given, for messages.
         var artifactsFlag = "--artifacts"
@@ -124,6 +131,8 @@ struct CheckCommand: StrataSubcommand {
                                 maxTraceSize: a.integer("max-trace-size"),
                                 pixelLimit: a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit)
         if !a.isGiven("artifacts") { settings.artifactsFlag = "STRATA_ARTIFACTS" }
+        settings.track = a.strings("track")
+        settings.trackTolerance = a.number("track-tolerance")
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         var selected = targets
         if let text = a.string("shard") {
@@ -314,13 +323,17 @@ struct CheckCommand: StrataSubcommand {
         var produced = Set<String>()
         let result: ReplayResult
         var manifest: ReferenceManifest?
+        // The layer trees and motion tracks beside the pixels (issue 27).
+        var layers = try CheckLayers(references: references, scale: replayer.scale, fps: replayer.fps, records: recording != nil,
+                                     inspects: s.keepsImages, track: s.track, tolerance: s.trackTolerance)
         renderer.forgetFontFilesDrawn()
         do {
-            result = try replayer.frames(renderer: renderer) { frame in
+            result = try replayer.framesWithTrees(renderer: renderer) { frame, presentation in
                 let file = Replayer.frameFileName(frame.index)
                 if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
                 produced.insert(file)
                 try checker.check(frame.image, named: String(file.dropLast(4)))
+                try layers.frame(String(file.dropLast(4)), index: frame.index, presentation: presentation, differences: checker.lastDifferences)
             }
             // After the frames, naming the fonts this trace's frames drew with.
             manifest = try ReferenceManifest.drawn(by: renderer)
@@ -345,6 +358,8 @@ struct CheckCommand: StrataSubcommand {
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
         if let recording {
+            try layers.write(into: recording.staging, mode: s.mode, framesChanged: checker.result.changed,
+                             anyFailed: !checker.result.passed, given: s.track)
             if s.mode == .all {
                 try manifest?.write(directory: recording.staging)
             } else if checker.result.changed > 0, recordedManifest == nil, let manifest {
@@ -370,8 +385,12 @@ struct CheckCommand: StrataSubcommand {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
         }
+        let software = manifest.flatMap { m in recordedManifest.map { $0.differences(from: m) } } ?? []
+        layers.explain(&entries, software: software)
+        if s.mode == .none { entries += layers.trackFailures() }
         func failLine(_ e: ReportEntry) -> String {
             "\(prefix)\(e.name): FAIL: \(e.summary)" + (e.artifacts?.diff.map { "; diff: \($0)" } ?? "")
+                + (e.explanation.map { "\n\(prefix)\(e.name): \($0)" } ?? "")
         }
         var alikeAnchor: ReportEntry?, alike: [ReportEntry] = []
         func flushAlike() {
@@ -387,11 +406,12 @@ struct CheckCommand: StrataSubcommand {
             let e = entries[i]
             if s.json {
                 lines.append(OutputLine(isJSON: true, text: FrameJSON.object([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted(e.name))],
-                                              e.result, missing: e.missing, passed: e.passed)))
+                                              e.result, missing: e.missing, passed: e.passed,
+                                              trailing: e.explanation.map { [("explanation", FrameJSON.quoted($0))] } ?? [])))
             }
             if noFolder { continue }
             // Failures with the numbers of the one before them are told once, as a range.
-            if !e.passed, e.result != nil, let before = alikeAnchor, before.summary == e.summary {
+            if !e.passed, e.result != nil, let before = alikeAnchor, before.summary == e.summary, before.explanation == e.explanation {
                 alike.append(e)
                 continue
             }
@@ -417,6 +437,7 @@ struct CheckCommand: StrataSubcommand {
             lines.append(say: "\(target.trace): re-stamped with its scene file's SHA-256 \(stale.now.prefix(12))… (the references now draw the file as it is)")
         }
         check.warnings = warnings
+        check.tracks = s.mode == .none ? layers.comparisons : []
         check.added = checker.result.added; check.updated = checker.result.updated; check.unchanged = checker.result.unchanged
         if s.several && s.mode != .all {
             lines.append(say: "\(target.name): \(check.entries.count - check.failures.count) passed, \(check.failures.count) failed")

@@ -26,6 +26,8 @@ public enum CheckResultsFile {
         var unchanged: Int
         var warnings: [String]?
         var frames: [FrameRecord]
+        /// Motion tracks checked (issue 27); absent in older results.
+        var tracks: [TrackComparison]?
     }
 
     struct FrameRecord: Codable {
@@ -38,6 +40,9 @@ public enum CheckResultsFile {
         var images: ArtifactPaths?
         /// Where `--artifacts` wrote them, as the run said.
         var artifacts: ArtifactPaths?
+        /// Why it failed in the layer tree's words, and the tree for the inspector (issue 27).
+        var explanation: String?
+        var inspection: FrameInspection?
     }
 
     /// FrameComparison with PSNR null when infinite (JSON has no infinity).
@@ -78,11 +83,13 @@ public enum CheckResultsFile {
                                   diff: p.diff.map { ArtifactLayout.relativePath($0, from: directory) })
                 }
                 frames.append(FrameRecord(name: e.name, recorded: e.recorded, problem: e.problem, missing: e.missing,
-                                          comparison: e.result.map(ComparisonRecord.init), images: relative, artifacts: e.artifacts))
+                                          comparison: e.result.map(ComparisonRecord.init), images: relative, artifacts: e.artifacts,
+                                          explanation: e.explanation, inspection: e.inspection))
             }
             traces.append(TraceRecord(name: check.name, frameCount: check.frameCount, added: check.added,
                                       updated: check.updated, unchanged: check.unchanged,
-                                      warnings: check.warnings.isEmpty ? nil : check.warnings, frames: frames))
+                                      warnings: check.warnings.isEmpty ? nil : check.warnings, frames: frames,
+                                      tracks: check.tracks.isEmpty ? nil : check.tracks))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -107,6 +114,7 @@ public enum CheckResultsFile {
             var check = TraceCheck(name: t.name, frameCount: t.frameCount, entries: try t.frames.map { f in
                 var e = ReportEntry(name: f.name, result: f.comparison?.comparison, problem: f.problem)
                 e.recorded = f.recorded; e.missing = f.missing; e.artifacts = f.artifacts
+                e.explanation = f.explanation; e.inspection = f.inspection
                 func load(_ relative: String?) throws -> [UInt8]? {
                     guard let relative else { return nil }
                     let p = (directory as NSString).appendingPathComponent(relative)
@@ -125,6 +133,7 @@ public enum CheckResultsFile {
             })
             check.added = t.added; check.updated = t.updated; check.unchanged = t.unchanged
             check.warnings = t.warnings ?? []
+            check.tracks = t.tracks ?? []
             return check
         }
     }

@@ -85,6 +85,7 @@ public enum HTMLReport {
             }
             html += "</div>\n"
             html += flipBook(trace, sink: &sink)
+            html += motionCharts(trace)
             var listed: [ReportEntry] = []
             for e in trace.failures {
                 guard shownInFull < limits.fullFrames else { listed.append(e); continue }
@@ -100,6 +101,9 @@ public enum HTMLReport {
             }
         }
         if html.contains("class=\"flipbook\"") { html += "<script>\n\(flipBookScript)</script>\n" }
+        if html.contains("class=\"inspector\"") || html.contains("class=\"tracks\"") || html.contains("class=\"explanation\"") {
+            html += "<style>\n\(inspectorStyle)</style>\n<script>\n\(inspectorScript)</script>\n"
+        }
         html += "</body></html>\n"
         return html
     }
@@ -133,7 +137,8 @@ public enum HTMLReport {
         for e in trace.entries {
             html += "<span class=\"cell \(e.passed ? "pass" : "fail")\" data-name=\"\(escape(e.name))\" title=\"\(escape(e.name)): \(e.passed ? "passed" : "failed")\"></span>"
         }
-        html += "</div>\n<script type=\"application/json\">[" + frames.joined(separator: ",\n") + "]</script>\n</section>\n"
+        html += "</div>\n<script type=\"application/json\">[" + frames.joined(separator: ",\n") + "]</script>\n"
+        html += inspector(failing) + "</section>\n"
         return html
     }
 
@@ -204,6 +209,7 @@ public enum HTMLReport {
         let id = anchor(trace, e.name)
         var html = "<h3 id=\"\(id)\">\(escape(trace.isEmpty ? e.name : "\(trace) / \(e.name)"))</h3>\n"
         if let p = e.problem { html += "<p>\(escape(p))</p>\n" }
+        html += explanation(e)
         if let r = e.result { html += numbers(r) }
         let artifactLinks = links(e, linksFrom)
         if !artifactLinks.isEmpty { html += "<p>artifacts: \(artifactLinks)</p>\n" }

@@ -1,6 +1,6 @@
 /// JUnit XML, the format GitLab, Jenkins and GitHub's test reporters read: one
 /// `<testsuite>` per trace, one `<testcase>` per checked frame, a `<failure>` whose
-/// message has the numbers and the diff's path; a trace's warnings in its `<system-err>`. No timestamps or durations, so the same
+/// message has the numbers, the diff's path and the layer tree's explanation; a trace's warnings in its `<system-err>`. No timestamps or durations, so the same
 /// results give the same bytes (a merged file equals an unsharded one).
 public enum JUnitReport {
     public static func render(_ traces: [TraceCheck], name: String = "strata check") -> String {
@@ -15,7 +15,9 @@ public enum JUnitReport {
                 if e.passed { xml += open + "/>\n"; continue }
                 var message = e.summary
                 if let diff = e.artifacts?.diff { message += "; diff: \(diff)" }
+                if let why = e.explanation { message += "; \(why)" }
                 var body = "\(trace.name)/\(e.name): \(e.summary)"
+                if let why = e.explanation { body += "\n\(e.name): \(why)" }
                 for (label, path) in e.artifacts?.labelled ?? [] { body += "\n\(label): \(path)" }
                 xml += open + ">\n      <failure message=\"\(escape(message))\" type=\"\(e.missing == nil ? "mismatch" : "missing")\">"
                 xml += escape(body) + "</failure>\n    </testcase>\n"

@@ -11,6 +11,8 @@ public struct TraceCheck: Sendable {
     public var unchanged = 0
     /// Shown above the trace's results, e.g. references drawn on another renderer.
     public var warnings: [String] = []
+    /// Motion tracks checked (`check --track`), reference and actual, for the report's charts.
+    public var tracks: [TrackComparison] = []
 
     public init(name: String, frameCount: Int, entries: [ReportEntry]) {
         self.name = name; self.frameCount = frameCount; self.entries = entries

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import StrataTestSupport
+
+/// Issue 27: references keep the layer tree of every frame (`layers.json`) and the motion
+/// tracks asked for (`tracks.json`); a failing frame says which layer and property changed;
+/// a track that leaves its reference says when. Each case records a scene file, edits it,
+/// and checks: a changed colour, a moved layer, a changed animation duration.
+@Suite(.serialized, .tags(.gl)) struct ExplainedFailureTests {
+    /// A card that slides from x 50 to its model position 150 in `duration` seconds, and a
+    /// badge that stays; 20 fps keeps the replay short (11 frames for 0.5 s).
+    static func scene(colour: String = "#34C759", y: Int = 20, duration: Double = 0.5) -> String {
+        """
+        {"strataScene": 1, "size": [200, 120], "root": {"backgroundColor": "white", "sublayers": [
+          {"name": "card", "frame": [120, \(y), 60, 40], "backgroundColor": "\(colour)", "cornerRadius": 6,
+           "animations": {"slide": {"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 50, "toValue": 150, "duration": \(duration)}}},
+          {"name": "badge", "frame": [150, 80, 30, 20], "backgroundColor": "#FF3B30"}]}}
+        """
+    }
+
+    /// A folder with card.scene.json, card.trace and its references recorded (with the track).
+    static func recorded(_ name: String) throws -> String {
+        let dir = try temporaryDirectory(name)
+        try scene().write(toFile: dir + "/card.scene.json", atomically: true, encoding: .utf8)
+        try #"{"trace": 1, "scene": "card", "sceneFile": "card.scene.json", "width": 200, "height": 120, "scale": 1, "fps": 20}"#
+            .appending("\n").write(toFile: dir + "/card.trace", atomically: true, encoding: .utf8)
+        let r = try strata(["check", "card.trace", "--record", "--track", "card.position.x"], in: dir)
+        #expect(r.status == 0 && r.stdout == "recorded 11 frames into ./references/card: 0 references updated, 0 unchanged, 11 added\n", "\(r.stdout)\(r.stderr)")
+        return dir
+    }
+
+    static func edit(_ dir: String, _ text: String) throws {
+        try text.write(toFile: dir + "/card.scene.json", atomically: true, encoding: .utf8)
+    }
+
+    /// Lines of standard output that explain (those after a FAIL line of the same frame).
+    static func explanations(_ out: String) -> [String] {
+        out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("frame-") && !$0.contains(": FAIL: ") }
+    }
+
+    @Test func recordingKeepsTheTreeAndTheTracksBesideTheFrames() throws {
+        let dir = try Self.recorded("explain-record")
+        let refs = dir + "/references/card"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: refs).filter { !$0.hasPrefix("frame-") }.sorted()
+                == ["layers.json", "strata-references.json", "tracks.json"])
+        let lines = try String(contentsOfFile: refs + "/layers.json", encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 13, "a header, 11 frames, the end: \(lines.count)")
+        #expect(lines[0] == #"{"strataLayers": 1, "scale": 1, "frames": ["#)
+        #expect(lines[1] == ##"{"frame":"frame-00000","tree":{"class":"CALayer","id":"root","properties":{"backgroundColor":"#FFFFFF","bounds":[0,0,200,120],"position":[100,60]},"sublayers":[{"class":"CALayer","id":"card","properties":{"backgroundColor":"#34C759","bounds":[0,0,60,40],"cornerRadius":6,"position":[50,40]},"sublayers":[]},{"class":"CALayer","id":"badge","properties":{"backgroundColor":"#FF3B30","bounds":[0,0,30,20],"position":[165,90]},"sublayers":[]}]}},"##)
+        #expect(lines[2] == #"{"frame":"frame-00001","changes":[{"layer":1,"set":{"position":[60,40]}}]},"#)
+        // The last frame is the model (the animation has ended): only card's position changed.
+        #expect(lines[11] == #"{"frame":"frame-00010","changes":[{"layer":1,"set":{"position":[150,40]}}]}"#)
+        #expect(lines[12] == "]}")
+        let tracks = try String(contentsOfFile: refs + "/tracks.json", encoding: .utf8)
+        #expect(tracks == #"{"fps":20,"strataTracks":1,"tolerance":0.5,"tracks":{"card.position.x":[50,60,70,80,90,100,110,120,130,140,150]}}"# + "\n")
+        // Re-recording the same scene rewrites nothing: the tree and tracks keep their bytes.
+        let before = try FileManager.default.attributesOfItem(atPath: refs + "/layers.json")[.modificationDate] as? Date
+        usleep(20_000)
+        let again = try strata(["check", "card.trace", "--record"], in: dir)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: refs + "/layers.json")[.modificationDate] as? Date == before)
+        #expect(try String(contentsOfFile: refs + "/tracks.json", encoding: .utf8) == tracks, "--record without --track keeps the recorded keys")
+        let check = try strata(["check", "card.trace"], in: dir)
+        #expect(check.status == 0 && check.stdout == "11 passed, 0 failed\n", "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test func aChangedColourIsExplained() throws {
+        let dir = try Self.recorded("explain-colour")
+        try Self.edit(dir, Self.scene(colour: "#30D158"))
+        let r = try strata(["check", "card.trace", "--junit", "j.xml", "--json"], in: dir)
+        #expect(r.status == 1)
+        let json = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let frames = json.filter { $0["name"] != nil }
+        #expect(frames.count == 11 && frames.allSatisfy { $0["explanation"] as? String == "card (CALayer) backgroundColor #34C759 -> #30D158" }, "\(r.stdout)")
+        // The card covers as many pixels in every frame: one explained failure, then the range.
+        let text = try strata(["check", "card.trace"], in: dir)
+        #expect(text.stdout == """
+            frame-00000: FAIL: 2380 pixels differ (9.9167%), 0 AA, max delta 10, PSNR 42.29 dB
+            frame-00000: card (CALayer) backgroundColor #34C759 -> #30D158
+            frame-00001 to frame-00010 (10 frames): FAIL: the same numbers as frame-00000
+            0 passed, 11 failed
+
+            """, "\(text.stdout)")
+        let junit = try String(contentsOfFile: dir + "/j.xml", encoding: .utf8)
+        #expect(junit.contains("; card (CALayer) backgroundColor #34C759 -&gt; #30D158\" type=\"mismatch\">"), "\(junit)")
+    }
+
+    @Test func aMovedLayerIsExplained() throws {
+        let dir = try Self.recorded("explain-moved")
+        try Self.edit(dir, Self.scene(y: 24))
+        let r = try strata(["check", "card.trace"], in: dir)
+        #expect(r.status == 1)
+        #expect(Self.explanations(r.stdout).first == "frame-00000: card (CALayer) position.y 40 -> 44", "\(r.stdout)")
+        #expect(Self.explanations(r.stdout).allSatisfy { $0.hasSuffix(": card (CALayer) position.y 40 -> 44") }, "\(r.stdout)")
+    }
+
+    /// A longer animation: the frames say where the card is instead, and the track says when
+    /// it settles and by how much it strays.
+    @Test func aChangedDurationIsExplainedAndItsTrackFails() throws {
+        let dir = try Self.recorded("explain-duration")
+        try Self.edit(dir, Self.scene(duration: 1))
+        let r = try strata(["check", "card.trace", "--report", "r.html"], in: dir)
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(Self.explanations(r.stdout).prefix(2) == ["frame-00001: card (CALayer) position.x 60 -> 55", "frame-00002: card (CALayer) position.x 70 -> 60"], "\(r.stdout)")
+        #expect(lines.contains("track card.position.x: FAIL: card.position.x settles at 1.00 s, reference 0.50 s; largest gap 50 pt at 0.50 s (tolerance 0.5 pt)"), "\(r.stdout)")
+        // Within a tolerance of 50 pt the track passes (frames still fail).
+        let loose = try strata(["check", "card.trace", "--track-tolerance", "50"], in: dir)
+        #expect(!loose.stdout.contains("track card.position.x"), "\(loose.stdout)")
+        // The report charts the track, reference dashed, and the inspector holds each frame's tree.
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        #expect(html.contains("<figcaption>card.position.x settles at 1.00 s, reference 0.50 s;"), "charts")
+        #expect(html.contains("stroke-dasharray=\"5 3\""))
+        #expect(html.contains("class=\"inspector\"") && html.contains(#""changes":[["position.x","60","55"]]"#), "inspector")
+    }
+
+    /// Pixels that changed with no property (a reference replaced behind strata's back, as a
+    /// renderer change would do) are told so, pointing at the manifest's differences.
+    @Test func pixelsWithoutAPropertyPointAtTheManifest() throws {
+        let dir = try Self.recorded("explain-none")
+        let refs = dir + "/references/card"
+        try FileManager.default.removeItem(atPath: refs + "/frame-00003.png")
+        try FileManager.default.copyItem(atPath: refs + "/frame-00004.png", toPath: refs + "/frame-00003.png")
+        let r = try strata(["check", "card.trace"], in: dir)
+        #expect(Self.explanations(r.stdout) == ["frame-00003: pixels differ but no layer property does: the references name this run's renderer, Mesa and fonts (strata-references.json); look for a change in Strata or the drawing code"], "\(r.stdout)")
+        // The references say another renderer drew them.
+        let manifestPath = refs + "/strata-references.json"
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath))) as? [String: Any])
+        let renderer = try #require(manifest["renderer"] as? String)
+        manifest["renderer"] = "softpipe"
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: manifestPath))
+        let other = try strata(["check", "card.trace"], in: dir)
+        #expect(Self.explanations(other.stdout) == ["frame-00003: pixels differ but no layer property does: the references were drawn with other software (strata-references.json): renderer '\(renderer)' here, 'softpipe' in the references"], "\(other.stdout)")
+    }
+
+    /// References recorded before trees were still check; a failure says the tree is missing.
+    @Test func oldReferencesWithoutTreesStillCheck() throws {
+        let dir = try Self.recorded("explain-old")
+        try FileManager.default.removeItem(atPath: dir + "/references/card/layers.json")
+        let pass = try strata(["check", "card.trace"], in: dir)
+        #expect(pass.status == 0 && pass.stdout.hasSuffix("11 passed, 0 failed\n"), "\(pass.stdout)\(pass.stderr)")
+        try Self.edit(dir, Self.scene(colour: "#30D158"))
+        let r = try strata(["check", "card.trace"], in: dir)
+        #expect(Self.explanations(r.stdout).first == "frame-00000: the layer tree is not recorded with these references (layers.json); re-record them to have failures explained", "\(r.stdout)")
+        // Accepting the frames brings the tree along.
+        let accept = try strata(["check", "card.trace", "--update", "changed"], in: dir)
+        #expect(accept.status == 0, "\(accept.stdout)\(accept.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/references/card/layers.json"))
+    }
+
+    @Test func aTrackNotRecordedFailsAndBadKeysAreRefused() throws {
+        let dir = try Self.recorded("explain-track-keys")
+        let r = try strata(["check", "card.trace", "--track", "badge.opacity"], in: dir)
+        #expect(r.status == 1 && r.stdout.contains("track badge.opacity: FAIL: badge.opacity: no track recorded in ./references/card/tracks.json; record it with --update missing"), "\(r.stdout)")
+        let add = try strata(["check", "card.trace", "--track", "badge.opacity", "--update", "missing"], in: dir)
+        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
+        #expect(try String(contentsOfFile: dir + "/references/card/tracks.json", encoding: .utf8).contains(#""badge.opacity":[1,1,1,1,1,1,1,1,1,1,1]"#))
+        let bad = try strata(["check", "card.trace", "--track", "card.position"], in: dir)
+        #expect(bad.status == 2 && bad.stderr == "strata: error: --track card.position: position is not a number; track one of its parts (position.x, bounds.size.width, shadowOffset.height)\n", "\(bad.stdout)\(bad.stderr)")
+    }
+}
