@@ -358,8 +358,7 @@ struct CheckCommand: StrataSubcommand {
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
         if let recording {
-            try layers.write(into: recording.staging, mode: s.mode, framesChanged: checker.result.changed,
-                             anyFailed: !checker.result.passed, given: s.track)
+            try layers.write(into: recording.staging, mode: s.mode, checked: checker.result, given: s.track)
             if s.mode == .all {
                 try manifest?.write(directory: recording.staging)
             } else if checker.result.changed > 0, recordedManifest == nil, let manifest {

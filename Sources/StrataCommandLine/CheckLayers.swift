@@ -62,8 +62,8 @@ struct CheckLayers {
     /// Into an update's staging: the trees (see `FrameExplainer.shouldWrite`) and the tracks
     /// (by `all` with the keys given, by `changed` when one fails, by `missing` when one is
     /// not recorded).
-    func write(into staging: String, mode: RecordMode, framesChanged: Int, anyFailed: Bool, given: [String]) throws {
-        if explainer.shouldWrite(mode: mode, framesChanged: framesChanged, anyFailed: anyFailed) { try explainer.write(into: staging) }
+    func write(into staging: String, mode: RecordMode, checked: ReferenceCheckResult, given: [String]) throws {
+        if explainer.shouldWrite(mode: mode, checked: checked) { try explainer.write(into: staging) }
         guard !keys.isEmpty else { return }
         let failing = comparisons.contains { !$0.passed }
         let kept = mode == .all && !given.isEmpty ? Set(given) : Set(keys.map(\.text))

@@ -135,15 +135,19 @@ public final class FrameExplainer {
     }
 
     /// Whether an update in `mode` records this run's trees: `all` always; `changed` when it
-    /// rewrote frames or none are recorded; `missing` likewise, but only when no frame failed
-    /// (a failing frame's tree is not its reference's).
-    public func shouldWrite(mode: RecordMode, framesChanged: Int, anyFailed: Bool) -> Bool {
+    /// rewrote frames or none are recorded; `missing` when it added frames and none failed (a
+    /// failing frame's tree is not its reference's; a plain test run, whose mode is
+    /// `missing`, leaves an older folder without trees as it is).
+    public func shouldWrite(mode: RecordMode, checked result: ReferenceCheckResult) -> Bool {
+        let framesChanged = result.changed
+        // A frame compared and failing (a reference recorded just now fails too, but its tree is this run's).
+        let anyFailed = result.entries.contains { $0.result.map { !$0.passed } ?? false }
         let recorded = FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(fileName))
         switch mode {
         case .none: return false
         case .all: return true
         case .changed: return framesChanged > 0 || !recorded
-        case .missing: return !anyFailed && (framesChanged > 0 || !recorded)
+        case .missing: return !anyFailed && framesChanged > 0
         }
     }
 

@@ -74,7 +74,7 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
         }
         let drawn = try ReferenceManifest.drawn(by: renderer)
         if !checker.result.recorded.isEmpty { try drawn.write(directory: directory) }
-        if explainer.shouldWrite(mode: mode, framesChanged: checker.result.changed, anyFailed: !checker.result.passed) {
+        if explainer.shouldWrite(mode: mode, checked: checker.result) {
             try explainer.write(into: directory)
         }
         let software = recordedManifest?.differences(from: drawn) ?? []
@@ -130,7 +130,7 @@ private func checkImage(_ image: Image, named name: String, in directory: String
                                    fileName: treeFile)
     let explained = try explainer.frame(name, presentation: tree, differences: checker.lastDifferences)
     if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer) }
-    if explainer.shouldWrite(mode: mode, framesChanged: checker.result.changed, anyFailed: !checker.result.passed) {
+    if explainer.shouldWrite(mode: mode, checked: checker.result) {
         try explainer.write(into: directory)
     }
     let software = try recordedManifest.map { $0.differences(from: try ReferenceManifest.drawn(by: renderer)) } ?? []

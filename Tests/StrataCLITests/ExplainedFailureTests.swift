@@ -158,4 +158,51 @@ import StrataTestSupport
         let bad = try strata(["check", "card.trace", "--track", "card.position"], in: dir)
         #expect(bad.status == 2 && bad.stderr == "strata: error: --track card.position: position is not a number; track one of its parts (position.x, bounds.size.width, shadowOffset.height)\n", "\(bad.stdout)\(bad.stderr)")
     }
+
+    /// The report's inspector in a real browser: the frame's explanation and tree with the
+    /// changed property marked, the layer under the pointer outlined, following the flip-book.
+    @Test func theInspectorFollowsTheFlipBookAndThePointer() throws {
+        let dir = try Self.recorded("explain-inspector")
+        try Self.edit(dir, Self.scene(duration: 1))
+        _ = try strata(["check", "card.trace", "--report", "r.html"], in: dir)
+        let harness = """
+        <!doctype html><meta charset="utf-8"><body>
+        <iframe id="r" src="r.html" width="1200" height="900"></iframe><pre id="out">pending</pre>
+        <script>
+        document.getElementById('r').onload = function () {
+          var w = this.contentWindow, d = w.document, out = [], b = d.querySelector('.flipbook'), img = b.querySelector('.fa');
+          function at(x, y) {
+            var r = img.getBoundingClientRect();
+            img.dispatchEvent(new w.MouseEvent('mousemove', { clientX: r.left + img.clientLeft + x, clientY: r.top + img.clientTop + y, bubbles: true }));
+            return b.getAttribute('data-outlined');
+          }
+          out.push('frame=' + b.getAttribute('data-frame'));
+          out.push('why=' + b.querySelector('.why').textContent);
+          out.push('layers=' + b.querySelectorAll('.inspector .layer').length + ' under=' + b.querySelectorAll('.inspector .layer.under').length);
+          out.push('changed=' + b.querySelector('.inspector .prop.changed').textContent.trim());
+          out.push('card=' + at(50, 40) + ' badge=' + at(160, 90) + ' root=' + at(100, 100));
+          var box = b.querySelector('.outline');
+          out.push('outline=' + box.style.left + ',' + box.style.top + ',' + box.style.width + ',' + box.style.height);
+          d.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+          setTimeout(function () {
+            out.push('next=' + b.getAttribute('data-frame') + ' ' + b.querySelector('.why').textContent);
+            document.getElementById('out').textContent = out.join('\\n') + '\\ndone';
+          }, 50);
+        };
+        </script>
+        """
+        try harness.write(toFile: dir + "/harness.html", atomically: true, encoding: .utf8)
+        let dom = try chromium(["--virtual-time-budget=5000", "--dump-dom", "file://\(dir)/harness.html"], in: dir)
+        let results = dom.stdout.components(separatedBy: "<pre id=\"out\">").last?.components(separatedBy: "</pre>").first ?? ""
+        #expect(results == """
+            frame=frame-00001
+            why=card (CALayer) position.x 60 -&gt; 55
+            layers=3 under=2
+            changed=position.x: 60 → 55
+            card=card badge=badge root=root
+            outline=0px,0px,200px,120px
+            next=frame-00002 card (CALayer) position.x 70 -&gt; 60
+            done
+            """, "\(dom.stdout.suffix(3000))")
+    }
 }
