@@ -205,4 +205,27 @@ import StrataTestSupport
             done
             """, "\(dom.stdout.suffix(3000))")
     }
+
+    /// The README's explained failure and chart are what Examples/SlidingCard gives: each line
+    /// of its text block is printed, and docs/images/card-track.svg is the report's chart.
+    @Test func theReadmeExampleIsWhatStrataPrints() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let dir = try temporaryDirectory("explain-readme")
+        for file in ["card.scene.json", "card.trace"] {
+            try FileManager.default.copyItem(atPath: repo + "/Examples/SlidingCard/" + file, toPath: dir + "/" + file)
+        }
+        #expect(try strata(["check", "card.trace", "--record", "--track", "card.position.x"], in: dir).status == 0)
+        let scene = try String(contentsOfFile: dir + "/card.scene.json", encoding: .utf8)
+        try scene.replacingOccurrences(of: "#34C759", with: "#30D158").replacingOccurrences(of: "\"duration\": 0.5", with: "\"duration\": 1")
+            .write(toFile: dir + "/card.scene.json", atomically: true, encoding: .utf8)
+        let r = try strata(["check", "card.trace", "--report", "report.html"], in: dir)
+        let readme = try String(contentsOfFile: repo + "/README.md", encoding: .utf8)
+        let block = try #require(readme.components(separatedBy: "```text\n").dropFirst().first?.components(separatedBy: "```").first)
+        let shown = block.split(separator: "\n").map(String.init)
+        #expect(shown.count == 3 && shown.allSatisfy { r.stdout.split(separator: "\n").map(String.init).contains($0) }, "\(shown)\n\(r.stdout)")
+        let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
+        let chart = try #require(html.components(separatedBy: "<div class=\"tracks\">").last?.components(separatedBy: "<figcaption>").first?
+            .components(separatedBy: "<figure class=\"track fail\">").last)
+        #expect(try String(contentsOfFile: repo + "/docs/images/card-track.svg", encoding: .utf8) == chart)
+    }
 }
