@@ -358,7 +358,10 @@ struct CheckCommand: StrataSubcommand {
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
         if let recording {
-            try layers.write(into: recording.staging, mode: s.mode, checked: checker.result, given: s.track)
+            let tracks = try layers.write(into: recording.staging, mode: s.mode, checked: checker.result, given: s.track)
+            if s.mode != .all && !tracks.isEmpty {
+                lines.append(say: "\(prefix)tracks recorded into \((references as NSString).appendingPathComponent(MotionTracks.fileName)): \(tracks.joined(separator: ", "))")
+            }
             if s.mode == .all {
                 try manifest?.write(directory: recording.staging)
             } else if checker.result.changed > 0, recordedManifest == nil, let manifest {
@@ -406,7 +409,8 @@ struct CheckCommand: StrataSubcommand {
             if s.json {
                 lines.append(OutputLine(isJSON: true, text: FrameJSON.object([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted(e.name))],
                                               e.result, missing: e.missing, passed: e.passed,
-                                              trailing: e.explanation.map { [("explanation", FrameJSON.quoted($0))] } ?? [])))
+                                              trailing: (e.explanation.map { [("explanation", FrameJSON.quoted($0))] } ?? [])
+                                                + (e.result == nil ? e.problem.map { [("problem", FrameJSON.quoted($0))] } ?? [] : []))))
             }
             if noFolder { continue }
             // Failures with the numbers of the one before them are told once, as a range.

@@ -59,19 +59,24 @@ struct CheckLayers {
         }
     }
 
-    /// Into an update's staging: the trees (see `FrameExplainer.shouldWrite`) and the tracks
-    /// (by `all` with the keys given, by `changed` when one fails, by `missing` when one is
-    /// not recorded).
-    func write(into staging: String, mode: RecordMode, checked: ReferenceCheckResult, given: [String]) throws {
+    /// Into an update's staging: the trees (see `FrameExplainer.shouldWrite`) and the tracks:
+    /// `all` writes this run's (the keys given, else those recorded); `changed` rewrites the
+    /// failing ones and `missing` adds the unrecorded ones, the others keeping their values.
+    /// Returns the keys whose track it wrote.
+    @discardableResult
+    func write(into staging: String, mode: RecordMode, checked: ReferenceCheckResult, given: [String]) throws -> [String] {
         if explainer.shouldWrite(mode: mode, checked: checked) { try explainer.write(into: staging) }
-        guard !keys.isEmpty else { return }
-        let failing = comparisons.contains { !$0.passed }
+        guard !keys.isEmpty else { return [] }
         let kept = mode == .all && !given.isEmpty ? Set(given) : Set(keys.map(\.text))
-        if mode == .all || (mode == .changed && failing) || (mode == .missing && comparisons.contains { $0.reference.isEmpty }) {
-            var tracks: [String: [Double]] = [:]
-            for (k, key) in keys.enumerated() where kept.contains(key.text) { tracks[key.text] = values[k] }
-            try MotionTracks(fps: fps, tolerance: tolerance, tracks: tracks).write(into: staging, references: references)
+        var tracks = (recordedTracks?.tracks ?? [:]).filter { kept.contains($0.key) }
+        var written: [String] = []
+        for (k, c) in comparisons.enumerated() where kept.contains(c.key) {
+            let rewrite = mode == .all || (mode == .changed && !c.passed) || (mode != .none && c.reference.isEmpty)
+            if rewrite { tracks[c.key] = values[k]; written.append(c.key) }
         }
+        guard !written.isEmpty else { return [] }
+        try MotionTracks(fps: fps, tolerance: tolerance, tracks: tracks).write(into: staging, references: references)
+        return written
     }
 
     /// Each failing frame's explanation and inspection; `software`: what differs between the

@@ -5,7 +5,8 @@ import StrataCompare
 /// and `check --json` (which leads with the trace): name, width, height, actualWidth,
 /// actualHeight, diffPixels, aaPixels, ratio, maxDelta, psnr (null when identical),
 /// passed, firstDifferences and missing ("expected" or "actual"; its numbers null);
-/// `check --json` adds a failing frame's "explanation" (issue 27) last.
+/// `check --json` adds a failing frame's "explanation" (issue 27), and the "problem" of an
+/// entry without numbers (a missing reference, a track), last.
 enum FrameJSON {
     static func object(_ leading: [(String, String)], _ result: FrameComparison?, missing: String?, passed: Bool? = nil,
                        trailing: [(String, String)] = []) -> String {

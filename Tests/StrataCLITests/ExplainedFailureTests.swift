@@ -9,11 +9,11 @@ import StrataTestSupport
 @Suite(.serialized, .tags(.gl)) struct ExplainedFailureTests {
     /// A card that slides from x 50 to its model position 150 in `duration` seconds, and a
     /// badge that stays; 20 fps keeps the replay short (11 frames for 0.5 s).
-    static func scene(colour: String = "#34C759", y: Int = 20, duration: Double = 0.5) -> String {
+    static func scene(colour: String = "#34C759", y: Int = 20, duration: Double = 0.5, from: Int = 50) -> String {
         """
         {"strataScene": 1, "size": [200, 120], "root": {"backgroundColor": "white", "sublayers": [
           {"name": "card", "frame": [120, \(y), 60, 40], "backgroundColor": "\(colour)", "cornerRadius": 6,
-           "animations": {"slide": {"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 50, "toValue": 150, "duration": \(duration)}}},
+           "animations": {"slide": {"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": \(from), "toValue": 150, "duration": \(duration)}}},
           {"name": "badge", "frame": [150, 80, 30, 20], "backgroundColor": "#FF3B30"}]}}
         """
     }
@@ -152,11 +152,33 @@ import StrataTestSupport
         let dir = try Self.recorded("explain-track-keys")
         let r = try strata(["check", "card.trace", "--track", "badge.opacity"], in: dir)
         #expect(r.status == 1 && r.stdout.contains("track badge.opacity: FAIL: badge.opacity: no track recorded in ./references/card/tracks.json; record it with --update missing"), "\(r.stdout)")
+        let json = try strata(["check", "card.trace", "--track", "badge.opacity", "--json"], in: dir)
+        #expect(json.stdout.contains(#"{"trace":"card","name":"track badge.opacity","#) && json.stdout.contains(#","problem":"badge.opacity: no track recorded in "#), "\(json.stdout)")
         let add = try strata(["check", "card.trace", "--track", "badge.opacity", "--update", "missing"], in: dir)
-        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
-        #expect(try String(contentsOfFile: dir + "/references/card/tracks.json", encoding: .utf8).contains(#""badge.opacity":[1,1,1,1,1,1,1,1,1,1,1]"#))
+        #expect(add.status == 0 && add.stdout.hasPrefix("tracks recorded into ./references/card/tracks.json: badge.opacity\n"), "\(add.stdout)\(add.stderr)")
+        #expect(try String(contentsOfFile: dir + "/references/card/tracks.json", encoding: .utf8)
+                == #"{"fps":20,"strataTracks":1,"tolerance":0.5,"tracks":{"badge.opacity":[1,1,1,1,1,1,1,1,1,1,1],"card.position.x":[50,60,70,80,90,100,110,120,130,140,150]}}"# + "\n")
+        // A slide from further left: --update changed rewrites the failing track alone, which then passes.
+        try Self.edit(dir, Self.scene(from: 40))
+        let accept = try strata(["check", "card.trace", "--update", "changed"], in: dir)
+        #expect(accept.status == 0 && accept.stdout.contains("tracks recorded into ./references/card/tracks.json: card.position.x\n"), "\(accept.stdout)\(accept.stderr)")
+        #expect(try strata(["check", "card.trace"], in: dir).status == 0)
         let bad = try strata(["check", "card.trace", "--track", "card.position"], in: dir)
         #expect(bad.status == 2 && bad.stderr == "strata: error: --track card.position: position is not a number; track one of its parts (position.x, bounds.size.width, shadowOffset.height)\n", "\(bad.stdout)\(bad.stderr)")
+    }
+
+    /// Sharded results keep the explanations and tracks: merge-reports' JUnit and report have them.
+    @Test func mergedResultsKeepExplanationsAndTracks() throws {
+        let dir = try Self.recorded("explain-merge")
+        try Self.edit(dir, Self.scene(colour: "#30D158", duration: 1))
+        _ = try strata(["check", "card.trace", "--results-dir", "res"], in: dir)
+        let merged = try strata(["merge-reports", "res", "--junit", "m.xml", "--report", "m.html"], in: dir)
+        #expect(merged.status == 1, "\(merged.stdout)\(merged.stderr)")
+        let junit = try String(contentsOfFile: dir + "/m.xml", encoding: .utf8)
+        #expect(junit.contains("; card (CALayer) position.x 60 -&gt; 55; card.backgroundColor #34C759 -&gt; #30D158\" type=\"mismatch\">"), "\(junit)")
+        #expect(junit.contains("<testcase classname=\"card\" name=\"track card.position.x\">"))
+        let html = try String(contentsOfFile: dir + "/m.html", encoding: .utf8)
+        #expect(html.contains("class=\"inspector\"") && html.contains("<figcaption>card.position.x settles at 1.00 s"))
     }
 
     /// The report's inspector in a real browser: the frame's explanation and tree with the
