@@ -13,6 +13,9 @@ public enum FrameExplanation: Equatable, Sendable {
     case noPropertyChanged
     /// The references hold no tree for this frame (recorded before trees were).
     case notRecorded
+    /// The references' tree file is there but cannot be read (the reason, naming the file):
+    /// the frames are still checked.
+    case unreadable(String)
 
     /// The words for people. `software`: what differs between the references' manifest and
     /// this run (renderer, Mesa, fonts, Strata), for a frame whose tree did not change.
@@ -26,6 +29,8 @@ public enum FrameExplanation: Equatable, Sendable {
                     : "the references were drawn with other software (\(ReferenceManifest.fileName)): " + software.joined(separator: "; "))
         case .notRecorded:
             return "the layer tree is not recorded with these references (\(ReferenceTrees.fileName)); re-record them to have failures explained"
+        case .unreadable(let why):
+            return "the recorded layer trees cannot be read: \(why)"
         }
     }
 }
@@ -65,6 +70,7 @@ public final class FrameExplainer {
     private var frames: [ReferenceTrees.Frame] = []
     private var recorded: RecordedTrees?
     private var loaded = false
+    private var unreadable: String?
     private let fileName: String
 
     /// - Parameter fileName: `layers.json` for a trace's references, `<name>.layers.json` for a snapshot.
@@ -83,9 +89,14 @@ public final class FrameExplainer {
         }
         guard let differences else { return nil }
         if !loaded {
-            recorded = try ReferenceTrees.read((directory as NSString).appendingPathComponent(fileName)).map { RecordedTrees(scale: $0.scale, frames: $0.frames) }
             loaded = true
+            do {
+                recorded = try ReferenceTrees.read((directory as NSString).appendingPathComponent(fileName)).map { RecordedTrees(scale: $0.scale, frames: $0.frames) }
+            } catch {
+                unreadable = "\(error)"
+            }
         }
+        if let unreadable { return (.unreadable(unreadable), nil) }
         guard let trees = recorded, let before = trees.tree(named: name) else { return (.notRecorded, nil) }
         return FrameExplainer.explain(before, tree, live: presentation, scale: scale, recordedScale: trees.scale,
                                       differences: differences, inspects: inspects)

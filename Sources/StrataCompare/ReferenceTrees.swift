@@ -73,7 +73,7 @@ public enum ReferenceTrees {
             throw RenderError.io("\(path): cannot read the recorded \(what) file: \(error)")
         }
         do { return try JSONDecoder().decode(T.self, from: Data(data)) } catch {
-            throw RenderError.io("\(path): not a Strata \(what) file (\(error))")
+            throw RenderError.io("\(path): not a Strata \(what) file (\(ReferenceManifest.reason(error)))")
         }
     }
 

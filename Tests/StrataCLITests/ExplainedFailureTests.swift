@@ -136,6 +136,12 @@ import StrataTestSupport
     /// References recorded before trees were still check; a failure says the tree is missing.
     @Test func oldReferencesWithoutTreesStillCheck() throws {
         let dir = try Self.recorded("explain-old")
+        // A tree file cut short is named, and the frames are still checked.
+        try #"{"strataLayers": 1, "scale": 1, "frames": ["#.write(toFile: dir + "/references/card/layers.json", atomically: true, encoding: .utf8)
+        try Self.edit(dir, Self.scene(y: 24))
+        let cut = try strata(["check", "card.trace"], in: dir)
+        #expect(cut.status == 1 && Self.explanations(cut.stdout).first == "frame-00000: the recorded layer trees cannot be read: ./references/card/layers.json: not a Strata layer-tree file (not valid JSON)", "\(cut.stdout)")
+        try Self.edit(dir, Self.scene())
         try FileManager.default.removeItem(atPath: dir + "/references/card/layers.json")
         let pass = try strata(["check", "card.trace"], in: dir)
         #expect(pass.status == 0 && pass.stdout.hasSuffix("11 passed, 0 failed\n"), "\(pass.stdout)\(pass.stderr)")

@@ -48,8 +48,9 @@ public struct TrackKey: Equatable, Hashable, Sendable {
     public var unit: String {
         if isAngle { return "°" }
         let last = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
-        return ["opacity", "shadowOpacity", "scale", "x", "y", "z"].contains(last) && keyPath.contains("scale")
-            || ["opacity", "shadowOpacity", "strokeStart", "strokeEnd", "m34"].contains(last) ? "" : " pt"
+        let levels = keyPath.contains("scale") || keyPath.hasPrefix("anchorPoint")
+            || ["opacity", "shadowOpacity", "strokeStart", "strokeEnd", "m34"].contains(last)
+        return levels ? "" : " pt"
     }
 
     var isAngle: Bool { keyPath.contains("rotation") }
