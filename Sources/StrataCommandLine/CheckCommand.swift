@@ -60,6 +60,9 @@ struct CheckCommand: StrataSubcommand {
         --record also writes REFERENCES/strata-references.json: the renderer, Mesa and Strata
         versions and the font files' SHA-256 the frames were drawn with; a check on another
         renderer warns what differs (a different Mesa or font is the usual cause of a drifting frame).
+        Every update also writes REFERENCES/layers.json, the layer tree of each frame: a failing
+        frame is then explained by the properties of the layers over its differing pixels
+        ('card (CALayer) position.y 40 -> 44'), or told that no property changed.
         With no comparison option (--threshold, --exact, --max-diff-pixels, --max-diff-ratio,
         --include-aa), frames are compared exactly when the references' manifest names the
         renderer, Mesa and fonts this run draws with (Strata's frames are deterministic, so
