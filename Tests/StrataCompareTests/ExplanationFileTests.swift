@@ -67,3 +67,32 @@ struct ExplanationFileTests {
         #expect(ReferenceRecording.isOurs("layers.json") && ReferenceRecording.isOurs("tracks.json") && !ReferenceRecording.isOurs("notes.json"))
     }
 }
+
+/// The report's hooks for issue 27: the inspector inside the flip-book (its data safe inside
+/// a script element), the explanation in the frame's section, the charts under the flip-book.
+struct ReportInspectorTests {
+    @Test func theInspectorAndChartsAreInTheReport() throws {
+        let png = try PNG.encode(Image(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16)))
+        var entry = ReportEntry(name: "frame-00001", result: nil, problem: "differs", expectedPNG: png, actualPNG: png, diffPNG: png)
+        entry.explanation = "card (CALayer) position.x 60 -> 55"
+        entry.inspection = FrameInspection(layers: [
+            .init(depth: 0, id: "root", className: "CALayer", rect: [0, 0, 2, 2], properties: [], changes: [], underDifferences: true),
+            .init(depth: 1, id: "</script><b>card", className: "CALayer", rect: [0, 0, 1, 1], properties: [["position", "55 40"]],
+                  changes: [["position.x", "60", "55"]], underDifferences: true)])
+        var trace = TraceCheck(name: "card", frameCount: 2, entries: [ReportEntry(name: "frame-00000", result: nil), entry])
+        trace.tracks = [TrackComparison(key: "card.position.x", unit: " pt", fps: 10, reference: [50, 60], actual: [50, 55], tolerance: 0.5)]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-inspector-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try HTMLReport.write(title: "t", traces: [trace], to: dir + "/r.html")
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        #expect(html.components(separatedBy: "<div class=\"inspector\">").count == 2)
+        #expect(!html.contains("</script><b>card") && html.contains("\\u003c\\/script>\\u003cb>card"), "the data cannot close its script element")
+        #expect(html.contains("<p class=\"explanation\">card (CALayer) position.x 60 -&gt; 55</p>"))
+        #expect(html.contains("<figcaption>card.position.x: largest gap 5 pt at 0.10 s (tolerance 0.5 pt)</figcaption>"))
+        #expect(html.components(separatedBy: "MutationObserver").count == 2, "the inspector's script once")
+        // A report with neither has none of it.
+        try HTMLReport.write(title: "t", traces: [TraceCheck(name: "x", frameCount: 1, entries: [ReportEntry(name: "frame-00000", result: nil, problem: "p", actualPNG: png)])], to: dir + "/plain.html")
+        #expect(!(try String(contentsOfFile: dir + "/plain.html", encoding: .utf8)).contains("inspector"))
+    }
+}
