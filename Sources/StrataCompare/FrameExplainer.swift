@@ -62,14 +62,15 @@ public final class FrameExplainer {
         func depth(_ t: LayerTreeSnapshot, _ d: Int) { depths.append(d); for s in t.sublayers { depth(s, d + 1) } }
         depth(tree, 0)
         let byLayer = Dictionary(grouping: all.filter { !$0.key.isEmpty && $0.old != nil && $0.new != nil }, by: \.layer)
+        var then: [String: Rect] = [:]
+        for (i, l) in thenLayers.enumerated() where then[l.id] == nil && i < thenRects.count { then[l.id] = thenRects[i] }
+        func pixels(_ r: Rect?) -> [Double]? { r.map { [$0.minX, $0.minY, $0.width, $0.height].map { ($0 * 100).rounded() / 100 } } }
         let layers = nowLayers.indices.prefix(FrameInspection.layerLimit).map { i -> FrameInspection.Layer in
             let l = nowLayers[i]
-            let r = i < nowRects.count ? nowRects[i] : nil
-            return FrameInspection.Layer(depth: depths[i], id: l.id, className: l.className,
-                                         rect: r.map { [$0.minX, $0.minY, $0.width, $0.height].map { ($0 * 100).rounded() / 100 } },
+            return FrameInspection.Layer(depth: depths[i], id: l.id, className: l.className, rect: pixels(i < nowRects.count ? nowRects[i] : nil),
                                          properties: l.orderedProperties.map { [$0.key, $0.value.text] },
                                          changes: (byLayer[l.id] ?? []).map { [$0.key, $0.old ?? "", $0.new ?? ""] },
-                                         underDifferences: under.contains(l.id))
+                                         underDifferences: under.contains(l.id), recordedRect: pixels(then[l.id]))
         }
         return (explanation, FrameInspection(layers: layers))
     }

@@ -13,6 +13,8 @@ public struct FrameInspection: Codable, Equatable, Sendable {
         public var changes: [[String]]
         /// Drawn over a differing pixel (in this frame or the recorded one).
         public var underDifferences: Bool
+        /// Where the layer of this id drew in the recorded frame, when it was there.
+        public var recordedRect: [Double]? = nil
     }
     public var layers: [Layer]
     /// The largest number of layers an inspection keeps (a 10,000-layer scene's frames are explained in words only).

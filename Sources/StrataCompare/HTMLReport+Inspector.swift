@@ -56,29 +56,39 @@ extension HTMLReport {
 
     /// Renders the inspector of every flip-book when it shows a frame (it watches the
     /// flip-book's data-frame), and outlines a layer: the one under the pointer on the
-    /// actual image (the last drawn there), or the one under the pointer in the tree.
+    /// actual image (the last drawn there), or the one under the pointer in the tree; on the
+    /// expected image, dashed, where the layer was in the recorded frame.
     static let inspectorScript = """
     (function () {
       Array.prototype.slice.call(document.querySelectorAll('.flipbook')).forEach(function (b) {
         var panel = b.querySelector('.inspector');
         if (!panel) return;
         var data = JSON.parse(panel.querySelector('.inspector-data').textContent);
-        var img = b.querySelector('.fa'), why = panel.querySelector('.why'), tree = panel.querySelector('.tree');
-        var wrap = document.createElement('div');
-        wrap.style.position = 'relative'; wrap.style.display = 'inline-block';
-        img.parentNode.insertBefore(wrap, img); wrap.appendChild(img);
-        var outline = document.createElement('div');
-        outline.className = 'outline'; wrap.appendChild(outline);
+        var img = b.querySelector('.fa'), expected = b.querySelector('.fe');
+        var why = panel.querySelector('.why'), tree = panel.querySelector('.tree');
+        function outlined(image, dashed) {
+          var wrap = document.createElement('div');
+          wrap.style.position = 'relative'; wrap.style.display = 'inline-block';
+          image.parentNode.insertBefore(wrap, image); wrap.appendChild(image);
+          var box = document.createElement('div');
+          box.className = 'outline'; if (dashed) box.style.borderStyle = 'dashed';
+          wrap.appendChild(box);
+          return box;
+        }
+        var outline = outlined(img, false), was = outlined(expected, true);
         var layers = [], rows = [];
+        function place(box, image, rect) {
+          if (!rect || !image.naturalWidth) { box.style.display = 'none'; return; }
+          var s = image.clientWidth / image.naturalWidth;
+          box.style.left = (rect[0] * s) + 'px'; box.style.top = (rect[1] * s) + 'px';
+          box.style.width = (rect[2] * s) + 'px'; box.style.height = (rect[3] * s) + 'px';
+          box.style.display = 'block';
+        }
         function mark(k) {
           rows.forEach(function (r, i) { r.classList.toggle('hit', i === k); });
           var l = layers[k];
-          if (!l || !l.rect || !img.naturalWidth) { outline.style.display = 'none'; b.setAttribute('data-outlined', ''); return; }
-          var s = img.clientWidth / img.naturalWidth;
-          outline.style.left = (l.rect[0] * s) + 'px'; outline.style.top = (l.rect[1] * s) + 'px';
-          outline.style.width = (l.rect[2] * s) + 'px'; outline.style.height = (l.rect[3] * s) + 'px';
-          outline.style.display = 'block';
-          b.setAttribute('data-outlined', l.id);
+          place(outline, img, l && l.rect); place(was, expected, l && l.recordedRect);
+          b.setAttribute('data-outlined', l && l.rect ? l.id : '');
         }
         function render() {
           var f = data[b.getAttribute('data-frame')] || {};

@@ -188,7 +188,8 @@ import StrataTestSupport
     }
 
     /// The report's inspector in a real browser: the frame's explanation and tree with the
-    /// changed property marked, the layer under the pointer outlined, following the flip-book.
+    /// changed property marked, the layer under the pointer outlined (where it is on the actual
+    /// image, where it was on the expected one), following the flip-book.
     @Test func theInspectorFollowsTheFlipBookAndThePointer() throws {
         let dir = try Self.recorded("explain-inspector")
         try Self.edit(dir, Self.scene(duration: 1))
@@ -208,9 +209,11 @@ import StrataTestSupport
           out.push('why=' + b.querySelector('.why').textContent);
           out.push('layers=' + b.querySelectorAll('.inspector .layer').length + ' under=' + b.querySelectorAll('.inspector .layer.under').length);
           out.push('changed=' + b.querySelector('.inspector .prop.changed').textContent.trim());
-          out.push('card=' + at(50, 40) + ' badge=' + at(160, 90) + ' root=' + at(100, 100));
-          var box = b.querySelector('.outline');
-          out.push('outline=' + box.style.left + ',' + box.style.top + ',' + box.style.width + ',' + box.style.height);
+          // In page order: the expected image's outline (where the layer was), then the actual's.
+          function box(k) { var o = b.querySelectorAll('.outline')[k].style; return o.left + ',' + o.top + ',' + o.width + ',' + o.height; }
+          out.push('card=' + at(50, 40) + ' now=' + box(1) + ' was=' + box(0));
+          out.push('badge=' + at(160, 90) + ' root=' + at(100, 100));
+          out.push('outline=' + box(1));
           d.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
           setTimeout(function () {
             out.push('next=' + b.getAttribute('data-frame') + ' ' + b.querySelector('.why').textContent);
@@ -227,7 +230,8 @@ import StrataTestSupport
             why=card (CALayer) position.x 60 -&gt; 55
             layers=3 under=2
             changed=position.x: 60 → 55
-            card=card badge=badge root=root
+            card=card now=25px,20px,60px,40px was=30px,20px,60px,40px
+            badge=badge root=root
             outline=0px,0px,200px,120px
             next=frame-00002 card (CALayer) position.x 70 -&gt; 60
             done
