@@ -61,13 +61,17 @@ extension CheckCommand {
         var produced = Set<String>()
         let result: ReplayResult
         var manifest: ReferenceManifest?
+        // The layer trees and motion tracks beside the pixels (issue 27).
+        var layers = try CheckLayers(references: references, scale: replayer.scale, fps: replayer.fps, records: recording != nil,
+                                     inspects: s.keepsImages, track: s.track, tolerance: s.trackTolerance)
         renderer.forgetFontFilesDrawn()
         do {
-            result = try replayer.frames(renderer: renderer, every: s.every) { frame in
+            result = try replayer.framesWithTrees(renderer: renderer, every: s.every) { frame, presentation in
                 let file = Replayer.frameFileName(frame.index)
                 if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
                 produced.insert(file)
                 try checker.check(frame.image, named: String(file.dropLast(4)))
+                try layers.frame(String(file.dropLast(4)), index: frame.index, presentation: presentation, differences: checker.lastDifferences)
                 s.progress?.advance()
             }
             // After the frames, naming the fonts this trace's frames drew with.
@@ -93,6 +97,10 @@ extension CheckCommand {
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
         if let recording {
+            let tracks = try layers.write(into: recording.staging, mode: s.mode, checked: checker.result, given: s.track)
+            if s.mode != .all && !tracks.isEmpty {
+                lines.append(say: "\(prefix)tracks recorded into \((references as NSString).appendingPathComponent(MotionTracks.fileName)): \(tracks.joined(separator: ", "))")
+            }
             if s.mode == .all {
                 try manifest?.write(directory: recording.staging)
             } else if checker.result.changed > 0, recordedManifest == nil, let manifest {
@@ -121,8 +129,12 @@ extension CheckCommand {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
         }
+        let software = manifest.flatMap { m in recordedManifest.map { $0.differences(from: m) } } ?? []
+        layers.explain(&entries, software: software)
+        if s.mode == .none { entries += layers.trackFailures() }
         func failLine(_ e: ReportEntry) -> String {
             "\(prefix)\(e.name): FAIL: \(e.summary)" + (e.artifacts?.diff.map { "; diff: \($0)" } ?? "")
+                + (e.explanation.map { "\n\(prefix)\(e.name): \($0)" } ?? "")
         }
         var alikeAnchor: ReportEntry?, alike: [ReportEntry] = []
         func flushAlike() {
@@ -138,11 +150,13 @@ extension CheckCommand {
             let e = entries[i]
             if s.json {
                 lines.append(OutputLine(isJSON: true, text: FrameJSON.object([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted(e.name))],
-                                              e.result, missing: e.missing, passed: e.passed)))
+                                              e.result, missing: e.missing, passed: e.passed,
+                                              trailing: (e.explanation.map { [("explanation", FrameJSON.quoted($0))] } ?? [])
+                                                + (e.result == nil ? e.problem.map { [("problem", FrameJSON.quoted($0))] } ?? [] : []))))
             }
             if noFolder { continue }
             // Failures with the numbers of the one before them are told once, as a range.
-            if !e.passed, e.result != nil, let before = alikeAnchor, before.summary == e.summary {
+            if !e.passed, e.result != nil, let before = alikeAnchor, before.summary == e.summary, before.explanation == e.explanation {
                 alike.append(e)
                 continue
             }
@@ -168,6 +182,7 @@ extension CheckCommand {
             lines.append(say: "\(target.trace): re-stamped with its scene file's SHA-256 \(stale.now.prefix(12))… (the references now draw the file as it is)")
         }
         check.warnings = warnings
+        check.tracks = s.mode == .none ? layers.comparisons : []
         check.fps = replayer.fps
         check.drawnBy = manifest.map { var m = $0; m.masks = nil; return m }
         if s.mode != .all && !noFolder {

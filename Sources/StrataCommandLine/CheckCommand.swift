@@ -34,6 +34,10 @@ struct CheckCommand: StrataSubcommand {
         OptionSpec("results-dir", .text(maxLength: 4096), valueName: "DIR",
                    help: "write the results (DIR/results.json and the failing frames' images) for 'strata merge-reports'"),
         OptionSpec("jobs", .integer(1...64), valueName: "N", help: "check N traces at once, each on its own thread and GL context (default: the number of cores); the results are those of one at a time"),
+        OptionSpec("track", .text(maxLength: 1000), valueName: "LAYER.KEYPATH", repeatable: true,
+                   help: "also check how LAYER.KEYPATH moves (as 'strata track' reads it): recorded into REFERENCES/tracks.json by an update, and failing when it leaves its reference by more than --track-tolerance (keys recorded there are checked without the flag)"),
+        OptionSpec("track-tolerance", .number(0...1e9), valueName: "X",
+                   help: "how far a track may leave its reference, in the key's own unit: points, degrees, levels (default: the recorded one, else 0.5)"),
         OptionSpec("mask-points", .text(maxLength: 80), valueName: "X,Y,W,H", repeatable: true,
                    help: "as --mask, in the trace's view points (scaled to the replay's pixels); added to the trace header's \"masks\""),
         CommonOptions.fps,
@@ -58,6 +62,9 @@ struct CheckCommand: StrataSubcommand {
         --record also writes REFERENCES/strata-references.json: the renderer, Mesa and Strata
         versions and the font files' SHA-256 the frames were drawn with; a check on another
         renderer warns what differs (a different Mesa or font is the usual cause of a drifting frame).
+        Every update also writes REFERENCES/layers.json, the layer tree of each frame: a failing
+        frame is then explained by the properties of the layers over its differing pixels
+        ('card (CALayer) position.y 40 -> 44'), or told that no property changed.
         With no comparison option (--threshold, --exact, --max-diff-pixels, --max-diff-ratio,
         --include-aa), frames are compared exactly when the references' manifest names the
         renderer, Mesa and fonts this run draws with (Strata's frames are deterministic, so
@@ -107,6 +114,9 @@ struct CheckCommand: StrataSubcommand {
         var progress: ProgressBar?
         var maxTraceSize: Int?
         var pixelLimit: Int
+        /// `--track` keys and `--track-tolerance`.
+        var track: [String] = []
+        var trackTolerance: Double?
         /// Failing frames keep their images only where something shows them.
         /// How the artifacts folder was given, for messages.
         var artifactsFlag = "--artifacts"
@@ -140,6 +150,8 @@ struct CheckCommand: StrataSubcommand {
         if mode == .all && (a.isGiven("frames") || a.isGiven("every")) {
             throw UsageError("\(a.isGiven("frames") ? "--frames" : "--every") checks part of a replay; --record and --update all write the whole set (use --update changed or missing)")
         }
+        settings.track = a.strings("track")
+        settings.trackTolerance = a.number("track-tolerance")
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         var selected = targets
         if let text = a.string("shard") {

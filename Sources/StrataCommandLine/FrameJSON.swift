@@ -4,9 +4,12 @@ import StrataCompare
 /// One frame's outcome as a JSON object on one line, the same fields for `compare --json`
 /// and `check --json` (which leads with the trace): name, width, height, actualWidth,
 /// actualHeight, diffPixels, aaPixels, ratio, maxDelta, psnr (null when identical),
-/// passed, firstDifferences and missing ("expected" or "actual"; its numbers null).
+/// passed, firstDifferences and missing ("expected" or "actual"; its numbers null);
+/// `check --json` adds a failing frame's "explanation" (issue 27), and the "problem" of an
+/// entry without numbers (a missing reference, a track), last.
 enum FrameJSON {
-    static func object(_ leading: [(String, String)], _ result: FrameComparison?, missing: String?, passed: Bool? = nil) -> String {
+    static func object(_ leading: [(String, String)], _ result: FrameComparison?, missing: String?, passed: Bool? = nil,
+                       trailing: [(String, String)] = []) -> String {
         var fields = leading
         if let r = result {
             let firstDifferences = r.firstDifferences.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
@@ -25,7 +28,7 @@ enum FrameJSON {
             fields += [("passed", "\(passed ?? false)"), ("firstDifferences", "[]")]
         }
         fields.append(("missing", missing.map(quoted) ?? "null"))
-        return render(fields)
+        return render(fields + trailing)
     }
 
     /// `{"key":value,...}` from already-encoded values, in the order given.

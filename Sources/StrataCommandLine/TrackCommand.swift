@@ -1,4 +1,5 @@
 import Foundation
+import StrataCompare
 import StrataDriver
 import StrataGestures
 import StrataImage
@@ -31,7 +32,8 @@ struct TrackCommand: StrataSubcommand {
         path on its layer's presentation (what the frame shows, animations applied): one CSV
         row a frame, 'frame,time,KEY...'. A key is a layer's name, a dot, and a key path of
         that layer that Core Animation animates and that holds a number (position.x, not
-        position; transform.rotation.z, opacity, cornerRadius, shadowOffset.height).
+        position; transform.rotation.z, opacity, cornerRadius, shadowOffset.height). Values are
+        in the key's own unit: points, degrees for rotations, levels for opacity and scale.
 
         \(HelpText.lines(TrackCommand.options))
 
@@ -39,13 +41,7 @@ struct TrackCommand: StrataSubcommand {
         """
     }
 
-    /// One `--key`: the layer's name and the key path, split where the name is a layer's
-    /// and the rest a key path of it (names may hold dots: `shake.view`).
-    struct Key {
-        let text: String
-        let layer: String
-        let keyPath: String
-    }
+    typealias Key = TrackKey
 
     func run(_ args: [String], _ context: CommandContext) throws {
         guard let path = try ArgumentParser.leadingPositional(args, groups: [TrackCommand.options], command: name, what: "trace") else {
@@ -84,31 +80,12 @@ struct TrackCommand: StrataSubcommand {
     }
 
     static func key(_ text: String, in root: Layer) throws -> Key {
-        var dot = text.startIndex
-        while let i = text[dot...].firstIndex(of: ".") {
-            let name = String(text[..<i]), keyPath = String(text[text.index(after: i)...])
-            if let layer = find(name, in: root), type(of: layer).animatableProperties[keyPath] != nil {
-                guard case .double? = layer.animatableValue(forKeyPath: keyPath) else {
-                    throw UsageError("--key \(text): \(keyPath) is not a number; track one of its parts (position.x, bounds.size.width, shadowOffset.height)")
-                }
-                return Key(text: text, layer: name, keyPath: keyPath)
-            }
-            dot = text.index(after: i)
-        }
-        throw UsageError("--key \(text): no layer of that name has such an animatable key path; write LAYER.KEYPATH with a layer's name ('strata dump' lists them) and a key path such as position.y")
+        do { return try TrackKey.resolve(text, in: root) } catch let p as TrackKey.Problem { throw UsageError("--key \(text): \(p.message)") }
     }
 
     static func value(of key: Key, in root: Layer) throws -> Double {
-        guard let layer = find(key.layer, in: root), case .double(let v)? = layer.animatableValue(forKeyPath: key.keyPath) else {
-            throw UsageError("--key \(key.text): the layer \(key.layer) is gone from the tree")
-        }
+        guard let v = key.value(in: root) else { throw UsageError("--key \(key.text): the layer \(key.layer) is gone from the tree") }
         return v
-    }
-
-    static func find(_ name: String, in layer: Layer) -> Layer? {
-        if layer.name == name { return layer }
-        for sublayer in layer.sublayers { if let found = find(name, in: sublayer) { return found } }
-        return nil
     }
 
     static func csv(keys: [Key], rows: [(index: Int, time: Double, values: [Double])]) -> String {

@@ -32,6 +32,8 @@ public enum CheckResultsFile {
         var drawnBy: ReferenceManifest?
         var fps: Double?
         var frames: [FrameRecord]
+        /// Motion tracks checked (issue 27); absent in older results.
+        var tracks: [TrackComparison]?
     }
 
     struct FrameRecord: Codable {
@@ -44,6 +46,9 @@ public enum CheckResultsFile {
         var images: ArtifactPaths?
         /// Where `--artifacts` wrote them, as the run said.
         var artifacts: ArtifactPaths?
+        /// Why it failed in the layer tree's words, and the tree for the inspector (issue 27).
+        var explanation: String?
+        var inspection: FrameInspection?
     }
 
     /// FrameComparison with PSNR null when infinite (JSON has no infinity).
@@ -84,12 +89,14 @@ public enum CheckResultsFile {
                                   diff: p.diff.map { ArtifactLayout.relativePath($0, from: directory) })
                 }
                 frames.append(FrameRecord(name: e.name, recorded: e.recorded, problem: e.problem, missing: e.missing,
-                                          comparison: e.result.map(ComparisonRecord.init), images: relative, artifacts: e.artifacts))
+                                          comparison: e.result.map(ComparisonRecord.init), images: relative, artifacts: e.artifacts,
+                                          explanation: e.explanation, inspection: e.inspection))
             }
             traces.append(TraceRecord(name: check.name, frameCount: check.frameCount, added: check.added,
                                       updated: check.updated, unchanged: check.unchanged,
                                       warnings: check.warnings.isEmpty ? nil : check.warnings,
-                                      comparison: check.comparison, drawnBy: check.drawnBy, fps: check.fps, frames: frames))
+                                      comparison: check.comparison, drawnBy: check.drawnBy, fps: check.fps, frames: frames,
+                                      tracks: check.tracks.isEmpty ? nil : check.tracks))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -117,6 +124,7 @@ public enum CheckResultsFile {
             var check = TraceCheck(name: t.name, frameCount: t.frameCount, entries: try t.frames.map { f in
                 var e = ReportEntry(name: f.name, result: f.comparison?.comparison, problem: f.problem)
                 e.recorded = f.recorded; e.missing = f.missing; e.artifacts = f.artifacts
+                e.explanation = f.explanation; e.inspection = f.inspection
                 func load(_ relative: String?) throws -> [UInt8]? {
                     guard let relative else { return nil }
                     let p = (directory as NSString).appendingPathComponent(relative)
@@ -136,6 +144,7 @@ public enum CheckResultsFile {
             check.added = t.added; check.updated = t.updated; check.unchanged = t.unchanged
             check.warnings = t.warnings ?? []
             check.comparison = t.comparison; check.drawnBy = t.drawnBy; check.fps = t.fps
+            check.tracks = t.tracks ?? []
             return check
         }
         return (traces, file.arguments)

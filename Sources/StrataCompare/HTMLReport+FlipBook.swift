@@ -39,7 +39,8 @@ extension HTMLReport {
             html += "<figure><img class=\"\(cls)\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
         }
         html += "</div>\n" + filmstrip(trace, failing: failing.map(\.name))
-        html += "<script type=\"application/json\">[" + frames.joined(separator: ",\n") + "]</script>\n</section>\n"
+        html += "<script type=\"application/json\">[" + frames.joined(separator: ",\n") + "]</script>\n"
+        html += inspector(failing) + "</section>\n"
         return html
     }
 

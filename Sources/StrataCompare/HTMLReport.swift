@@ -86,6 +86,9 @@ public enum HTMLReport {
         }
         if many { html += "<script>\n\(filterScript)</script>\n" }
         if html.contains("class=\"flipbook\"") { html += "<script>\n\(flipBookScript)</script>\n" }
+        if html.contains("class=\"inspector\"") || html.contains("class=\"tracks\"") || html.contains("class=\"explanation\"") {
+            html += "<style>\n\(inspectorStyle)</style>\n<script>\n\(inspectorScript)</script>\n"
+        }
         html += "</body></html>\n"
         return html
     }
@@ -160,6 +163,7 @@ public enum HTMLReport {
         let groups = FailureGroup.groups(trace.entries)
         let book = flipBook(trace, sink: &sink)
         html += book.isEmpty ? filmstrip(trace, failing: []) : book
+        html += motionCharts(trace)
         if !groups.isEmpty {
             html += "<table class=\"groups\"><tr><th>frames</th><th>count</th><th>result</th><th></th></tr>\n"
             var sections = "", capped = false
@@ -191,6 +195,7 @@ public enum HTMLReport {
         let name = group.entries.count == 1 ? e.name : "\(e.name) (and \(plural(group.entries.count - 1, "more frame")) to \(group.last.name), the same numbers)"
         var html = "<h3 id=\"\(id)\">\(escape(trace.isEmpty ? name : "\(trace) / \(name)"))</h3>\n"
         if let p = e.problem { html += "<p>\(escape(p))</p>\n" }
+        html += explanation(e)
         if let r = e.result { html += numbers(r) }
         let artifactLinks = links(e, linksFrom)
         if !artifactLinks.isEmpty { html += "<p>artifacts: \(artifactLinks)</p>\n" }

@@ -1,6 +1,6 @@
 /// JUnit XML, the format GitLab, Jenkins and GitHub's test reporters read: one
 /// `<testsuite>` per trace, one `<testcase>` per checked frame, a `<failure>` whose
-/// message has the numbers and the diff's path; a trace's warnings in its `<system-err>`.
+/// message has the numbers, the diff's path and the layer tree's explanation; a trace's warnings in its `<system-err>`.
 /// `time` is the replayed duration, not the wall clock: a frame's is 1/fps, a trace's its
 /// frames over fps. No timestamps, so the same results give the same bytes (a merged file
 /// equals an unsharded one, whatever the machines' speed).
@@ -19,7 +19,9 @@ public enum JUnitReport {
                 if e.passed { xml += open + "/>\n"; continue }
                 var message = e.summary
                 if let diff = e.artifacts?.diff { message += "; diff: \(diff)" }
+                if let why = e.explanation { message += "; \(why)" }
                 var body = "\(trace.name)/\(e.name): \(e.summary)"
+                if let why = e.explanation { body += "\n\(e.name): \(why)" }
                 for (label, path) in e.artifacts?.labelled ?? [] { body += "\n\(label): \(path)" }
                 xml += open + ">\n      <failure message=\"\(escape(message))\" type=\"\(e.missing == nil ? "mismatch" : "missing")\">"
                 xml += escape(body) + "</failure>\n    </testcase>\n"

@@ -48,6 +48,9 @@ public final class ReferenceChecker {
     /// References with more pixels are refused before they are decoded.
     public var pixelLimit = PNGHeader.defaultPixelLimit
     public private(set) var result = ReferenceCheckResult()
+    /// Where the frame just checked differs from its reference, when it failed a
+    /// comparison of frames of one size (for its explanation); nil otherwise.
+    public private(set) var lastDifferences: DifferenceMap?
 
     public init(directory: String, options: CompareOptions = CompareOptions(), mode: RecordMode = .none,
                 newReferencesFail: Bool = true) {
@@ -57,6 +60,7 @@ public final class ReferenceChecker {
     }
 
     public func check(_ image: Image, named name: String) throws {
+        lastDifferences = nil
         try MaskRegion.validate(options.masks, width: image.width, height: image.height)
         let path = (directory as NSString).appendingPathComponent(name + ".png")
         let exists = FileManager.default.fileExists(atPath: path)
@@ -119,6 +123,9 @@ public final class ReferenceChecker {
             return
         }
         result.unchanged += 1
+        if !comparison.passed && comparison.sizeMatches {
+            lastDifferences = DifferenceMap(expected: reference, actual: image, masks: options.masks)
+        }
         if !comparison.passed && keepsImages {
             entry.expectedPNG = try PNG.encode(reference)
             entry.actualPNG = try PNG.encode(image)

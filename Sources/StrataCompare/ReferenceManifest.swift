@@ -113,7 +113,7 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
         try AtomicFile.write(bytes, to: (directory as NSString).appendingPathComponent(Self.fileName))
     }
 
-    private static func reason(_ error: Error) -> String {
+    static func reason(_ error: Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)'"
         case DecodingError.typeMismatch(_, let c) where c.codingPath.isEmpty: return "not an object"

@@ -130,10 +130,13 @@ public final class ReferenceRecording {
         return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy { $0 >= "0" && $0 <= "9" }
     }
 
-    /// Frames, their temporaries and the manifest: the only names strata writes or deletes.
+    /// Frames, their temporaries, the manifest, the layer trees and the motion tracks: the
+    /// only names strata writes or deletes.
     static func isOurs(_ file: String) -> Bool {
-        FrameFileName.isFrame(file) || file == OutputGuard.referencesManifest
-            || AtomicFile.target(ofTemporary: file).map { FrameFileName.isFrame($0) || $0 == OutputGuard.referencesManifest } == true
+        func named(_ f: String) -> Bool {
+            FrameFileName.isFrame(f) || f == OutputGuard.referencesManifest || f == ReferenceTrees.fileName || f == MotionTracks.fileName
+        }
+        return named(file) || AtomicFile.target(ofTemporary: file).map(named) == true
     }
 
     /// Deletes strata's regular files in `dir`, then the directory if that left it empty.

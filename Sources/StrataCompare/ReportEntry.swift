@@ -17,6 +17,11 @@ public struct ReportEntry: Sendable {
     public var missing: String?
     /// Where the failing frame's images were written (`ArtifactLayout`), for links.
     public var artifacts: ArtifactPaths?
+    /// Why a failing frame differs, in the layer tree's words (`FrameExplanation`):
+    /// `card (CALayer) backgroundColor #34C759 -> #30D158`.
+    public var explanation: String?
+    /// The frame's tree with its changes, for the report's layer inspector.
+    public var inspection: FrameInspection?
 
     public init(name: String, result: FrameComparison?, problem: String? = nil,
                 expectedPNG: [UInt8]? = nil, actualPNG: [UInt8]? = nil, diffPNG: [UInt8]? = nil) {

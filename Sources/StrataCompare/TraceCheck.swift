@@ -17,6 +17,8 @@ public struct TraceCheck: Sendable {
     public var drawnBy: ReferenceManifest?
     /// The replay's frames per second; a frame's replayed duration is 1/fps (JUnit's `time`).
     public var fps: Double?
+    /// Motion tracks checked (`check --track`), reference and actual, for the report's charts.
+    public var tracks: [TrackComparison] = []
 
     public init(name: String, frameCount: Int, entries: [ReportEntry]) {
         self.name = name; self.frameCount = frameCount; self.entries = entries

@@ -215,11 +215,18 @@ public final class Replayer {
     /// Renders the replay: `body` gets every `every`-th frame, in order.
     @discardableResult
     public func frames(renderer: Renderer, every: Int = 1, _ body: (ReplayFrame) throws -> Void) throws -> ReplayResult {
+        try framesWithTrees(renderer: renderer, every: every) { frame, _ in try body(frame) }
+    }
+
+    /// As `frames`, with the presentation tree each frame was drawn from (what `check`
+    /// records beside references and explains failures with).
+    @discardableResult
+    public func framesWithTrees(renderer: Renderer, every: Int = 1, _ body: (ReplayFrame, Layer) throws -> Void) throws -> ReplayResult {
         try simulate(every: every) { step in
-            let image = try renderer.render(layer: step.scene.presentationLayer, pixelWidth: pixelWidth,
-                                            pixelHeight: pixelHeight, scale: scale)
+            let presentation = step.scene.presentationLayer
+            let image = try renderer.render(layer: presentation, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
             try body(ReplayFrame(index: step.index, time: step.time,
-                                 deliveredEventCount: step.deliveredEventCount, image: image))
+                                 deliveredEventCount: step.deliveredEventCount, image: image), presentation)
         }
     }
 

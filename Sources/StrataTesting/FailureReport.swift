@@ -19,9 +19,10 @@ func artifactFolder(_ subject: String) -> String {
 /// images of those two attached (`swift test --attachments-path DIR` keeps them). A
 /// recording run (`STRATA_RECORD=changed|all`) fails too, saying what it wrote, so it
 /// cannot pass unnoticed. `why` says the comparison was the threshold's.
-func reportFailures(_ checker: ReferenceChecker, subject: String, why: String?, site: AssertionSite, artifactsName: String? = nil) {
+func reportFailures(_ checker: ReferenceChecker, subject: String, why: String?, site: AssertionSite, artifactsName: String? = nil,
+                    explanations: [String: String] = [:]) {
     let failures = checker.result.failures
-    let messages = failureMessages(checker, subject: subject, artifactsName: artifactsName)
+    let messages = failureMessages(checker, subject: subject, artifactsName: artifactsName, explanations: explanations)
     if let message = failureSummary(messages, failures, total: checker.result.entries.count, subject: subject) {
         // Why the threshold, only where frames were compared (not for new references).
         site.fail(message + (why.flatMap { w in failures.contains { $0.result != nil } ? " (\(w))" : nil } ?? ""))
@@ -72,15 +73,17 @@ func failureAttachments(_ checker: ReferenceChecker, only names: Set<String>? = 
 /// Artifacts go to `<layout>/<artifactsName>/` (a trace's name, as `strata check` names
 /// its folder), else a folder named after the subject and the first failing frame.
 func failureMessages(_ checker: ReferenceChecker, subject: String, artifactsName: String? = nil,
-                     layout: ArtifactLayout = artifactLayout()) -> [String] {
-    let failures = checker.result.failures
+                     layout: ArtifactLayout = artifactLayout(), explanations: [String: String] = [:]) -> [String] {
+    var entries = checker.result.entries
+    for i in entries.indices { entries[i].explanation = explanations[entries[i].name] }
+    let failures = entries.filter { !$0.passed }
     guard !failures.isEmpty else { return [] }
     var messages: [String] = []
     let folder = artifactsName ?? artifactFolder(subject + "-" + (failures.first?.name ?? ""))
     let artifacts = (layout.root as NSString).appendingPathComponent(folder)
     try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
     let report = (artifacts as NSString).appendingPathComponent("report.html")
-    try? AtomicFile.write(Array(HTMLReport.render(title: "Strata: \(subject)", entries: checker.result.entries).utf8), to: report)
+    try? AtomicFile.write(Array(HTMLReport.render(title: "Strata: \(subject)", entries: entries).utf8), to: report)
     for f in failures {
         var message: String
         if let problem = f.problem {
@@ -90,6 +93,7 @@ func failureMessages(_ checker: ReferenceChecker, subject: String, artifactsName
             message += r.sizeMatches ? "\(r.diffPixels) pixels differ (\(String(format: "%.4f%%", r.ratio * 100))), "
                 + "\(r.aaPixels) anti-aliased, max channel delta \(r.maxChannelDelta), PSNR \(r.psnr.isInfinite ? "inf" : String(format: "%.2f dB", r.psnr))"
                 : "size \(r.actualWidth)x\(r.actualHeight) differs from the reference's \(r.width)x\(r.height)"
+            if let x = f.explanation { message += "; \(x)" }
             let paths = (try? layout.write(f, trace: folder)) ?? nil
             if let actual = paths?.actual { message += "; actual: \(actual)" }
             if let diff = paths?.diff { message += "; diff: \(diff)" }

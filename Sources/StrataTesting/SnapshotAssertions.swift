@@ -38,7 +38,7 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
                                         pixelHeight: Int((size.height * scale).rounded()), scale: scale)
         try checkImage(image, named: name, in: directory ?? snapshotDirectory(for: "\(filePath)"),
                        rules: SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: scale),
-                       record: record, renderer: renderer, subject: "snapshot", site: site)
+                       record: record, renderer: renderer, subject: "snapshot", site: site, tree: layer)
     } catch {
         site.fail("snapshot \(name): \(error)")
     }
@@ -62,13 +62,25 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
                                   mask: replayer.trace.header.masks + mask, scale: replayer.scale)
         let (options, why) = try rules.options(directory: directory, renderer: renderer,
                                                width: replayer.pixelWidth, height: replayer.pixelHeight)
-        let checker = ReferenceChecker(directory: directory, options: options, mode: try record ?? snapshotRecordMode())
-        _ = try replayer.frames(renderer: renderer) { frame in
-            try checker.check(frame.image, named: String(Replayer.frameFileName(frame.index).dropLast(4)))
+        let mode = try record ?? snapshotRecordMode()
+        let checker = ReferenceChecker(directory: directory, options: options, mode: mode)
+        let recordedManifest = try ReferenceManifest.read(directory: directory)
+        let explainer = FrameExplainer(directory: directory, scale: replayer.scale, records: TreeRecording.records(mode, in: directory))
+        var explanations: [String: FrameExplanation] = [:]
+        _ = try replayer.framesWithTrees(renderer: renderer) { frame, presentation in
+            let name = String(Replayer.frameFileName(frame.index).dropLast(4))
+            try checker.check(frame.image, named: name)
+            if let (why, _) = try explainer.frame(name, presentation: presentation, differences: checker.lastDifferences) { explanations[name] = why }
         }
-        if !checker.result.recorded.isEmpty { try ReferenceManifest.drawn(by: renderer).write(directory: directory) }
+        let drawn = try ReferenceManifest.drawn(by: renderer)
+        if !checker.result.recorded.isEmpty { try drawn.write(directory: directory) }
+        if explainer.shouldWrite(mode: mode, checked: checker.result) {
+            try explainer.write(into: directory)
+        }
+        let software = recordedManifest?.differences(from: drawn) ?? []
         reportFailures(checker, subject: "trace \(tracePath)", why: why, site: site,
-                       artifactsName: ((tracePath as NSString).lastPathComponent as NSString).deletingPathExtension)
+                       artifactsName: ((tracePath as NSString).lastPathComponent as NSString).deletingPathExtension,
+                       explanations: explanations.mapValues { $0.text(software: software) })
     } catch {
         site.fail("\(error)")
     }
@@ -95,21 +107,44 @@ public func assertScene(_ scene: SceneDescriptor, at time: Double? = nil, option
         let frame = try replayer.frame(at: time ?? scene.defaultTime, renderer: renderer)
         try checkImage(frame.image, named: name, in: directory ?? snapshotDirectory(for: "\(filePath)"),
                        rules: SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: pixelScale),
-                       record: record, renderer: renderer, subject: "scene \(scene.name)", site: site)
+                       record: record, renderer: renderer, subject: "scene \(scene.name)", site: site,
+                       tree: replayer.scene.presentationLayer)
     } catch {
         site.fail("scene \(scene.name) \(name): \(error)")
     }
 }
 
 /// One image against `<directory>/<name>.png`; a recording also brings the directory's
-/// manifest up to date (`SnapshotRules.recordManifest`), so the next run compares exactly.
+/// manifest up to date (`SnapshotRules.recordManifest`), so the next run compares exactly,
+/// and records the tree the image was drawn from as `<name>.layers.json`, which explains a
+/// later failure.
 private func checkImage(_ image: Image, named name: String, in directory: String, rules: SnapshotRules, record: RecordMode?,
-                        renderer: Renderer, subject: String, site: AssertionSite) throws {
+                        renderer: Renderer, subject: String, site: AssertionSite, tree: Layer) throws {
     let (options, why) = try rules.options(directory: directory, renderer: renderer, width: image.width, height: image.height)
-    let checker = ReferenceChecker(directory: directory, options: options, mode: try record ?? snapshotRecordMode())
+    let mode = try record ?? snapshotRecordMode()
+    let checker = ReferenceChecker(directory: directory, options: options, mode: mode)
+    let recordedManifest = try ReferenceManifest.read(directory: directory)
     try checker.check(image, named: name)
+    let treeFile = name + "." + ReferenceTrees.fileName
+    let explainer = FrameExplainer(directory: directory, scale: rules.scale, records: TreeRecording.records(mode, in: directory, file: treeFile),
+                                   fileName: treeFile)
+    let explained = try explainer.frame(name, presentation: tree, differences: checker.lastDifferences)
     if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer) }
-    reportFailures(checker, subject: subject, why: why, site: site)
+    if explainer.shouldWrite(mode: mode, checked: checker.result) {
+        try explainer.write(into: directory)
+    }
+    let software = try recordedManifest.map { $0.differences(from: try ReferenceManifest.drawn(by: renderer)) } ?? []
+    reportFailures(checker, subject: subject, why: why, site: site,
+                   explanations: explained.map { [name: $0.0.text(software: software)] } ?? [:])
+}
+
+/// When an assertion keeps this run's trees to record: an update that rewrites (`all`,
+/// `changed`), or `missing` where no tree is recorded yet. Plain runs snapshot only failures.
+enum TreeRecording {
+    static func records(_ mode: RecordMode, in directory: String, file: String = ReferenceTrees.fileName) -> Bool {
+        mode == .all || mode == .changed
+            || mode == .missing && !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(file))
+    }
 }
 
 /// `__Snapshots__/<file name without .swift>` beside the test file.

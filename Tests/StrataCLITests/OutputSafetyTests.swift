@@ -118,7 +118,7 @@ func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfD
         let dir = try temporaryDirectory("record-swap")
         let refs = dir + "/refs"
         #expect(try strata(["check", try dragTrace(dir, seconds: 0.55), "--references", refs, "--record"]).status == 0)
-        #expect(listing(refs).count == 12 + 1, "12 frames and strata-references.json")
+        #expect(listing(refs).count == 12 + 2, "12 frames, strata-references.json and layers.json")
         for name in ["README.md", "frame-old.png", "frame-1.png", "frame-00050.PNG"] {
             try Data(name.utf8).write(to: URL(fileURLWithPath: refs + "/" + name))
         }
@@ -127,7 +127,7 @@ func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfD
         let after = listing(refs)
         #expect(after == ["README.md", "frame-00000.png", "frame-00001.png", "frame-00002.png", "frame-00003.png", "frame-00004.png",
                           "frame-00005.png", "frame-00006.png", "frame-00007.png", "frame-00050.PNG", "frame-1.png", "frame-old.png",
-                          "strata-references.json"], "\(after)")
+                          "layers.json", "strata-references.json"], "\(after)")
         #expect(listing(dir) == ["refs", "short.trace", "drag.trace"].sorted(), "no staging directory left: \(listing(dir))")
         #expect(try strata(["check", dir + "/short.trace", "--references", refs]).status == 0)
     }

@@ -5,7 +5,7 @@ import StrataRender
 import StrataTestSupport
 
 /// Runs Debian's headless Chromium (make deps installs it) on a page from disk.
-private func chromium(_ args: [String], in dir: String) throws -> (status: Int32, stdout: String) {
+func chromium(_ args: [String], in dir: String) throws -> (status: Int32, stdout: String) {
     let binary = "/usr/bin/chromium"
     guard FileManager.default.isExecutableFile(atPath: binary) else {
         Issue.record("\(binary) is missing: 'make deps' installs Debian's chromium for this test")

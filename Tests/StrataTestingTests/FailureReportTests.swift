@@ -8,7 +8,7 @@ import StrataScenes
 import StrataTesting
 
 /// The issues a test gets: what the matching closures saw.
-private final class Issues: @unchecked Sendable {
+final class Issues: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String] = []
     func add(_ issue: Issue) -> Bool {

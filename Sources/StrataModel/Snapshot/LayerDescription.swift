@@ -16,6 +16,9 @@ struct LayerDescription {
         "material", "groupName", "curlDistance", "curlRadius", "curlDirection",
     ]
 
+    /// A class's default for `key` (what a snapshot leaves out); nil for a key the class lacks.
+    static func defaultValue(className: String, key: String) -> SnapshotValue? { defaults[className]?[key] }
+
     static func order<S: Sequence>(of keys: S) -> [String] where S.Element == String {
         let rank = Dictionary(uniqueKeysWithValues: keyOrder.enumerated().map { ($1, $0) })
         return keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }

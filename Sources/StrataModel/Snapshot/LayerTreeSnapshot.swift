@@ -29,6 +29,11 @@ public struct LayerTreeSnapshot: Codable, Equatable, Sendable {
                   })
     }
 
+    /// The properties in the class's declared order (the text form's).
+    public var orderedProperties: [(key: String, value: SnapshotValue)] {
+        LayerDescription.order(of: properties.keys).map { ($0, properties[$0]!) }
+    }
+
     /// Indented text, one layer a line (`name (Class)`) followed by its properties
     /// (`key: value`, in the class's declared order), then its sublayers two spaces in.
     public var text: String {
