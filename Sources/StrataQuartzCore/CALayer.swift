@@ -42,6 +42,7 @@ open class CALayer: NSObject {
         case is TextLayer: return CATextLayer(strataLayer: layer)
         case is TransformLayer: return CATransformLayer(strataLayer: layer)
         case is ShapeLayer: return CAShapeLayer(strataLayer: layer)
+        case is ReplicatorLayer: return CAReplicatorLayer(strataLayer: layer)
         default: return CALayer(strataLayer: layer)
         }
     }

@@ -5,7 +5,7 @@ import StrataModel
 /// The layer classes a scene file names, by Core Animation's names.
 enum LayerClass: String, CaseIterable, Sendable {
     case layer = "CALayer", gradient = "CAGradientLayer", transform = "CATransformLayer", text = "CATextLayer"
-    case backdrop = "CABackdropLayer", shape = "CAShapeLayer"
+    case backdrop = "CABackdropLayer", shape = "CAShapeLayer", replicator = "CAReplicatorLayer"
 
     func make() -> Layer {
         switch self {
@@ -14,6 +14,7 @@ enum LayerClass: String, CaseIterable, Sendable {
         case .transform: return TransformLayer()
         case .text: return TextLayer()
         case .shape: return ShapeLayer()
+        case .replicator: return ReplicatorLayer()
         case .backdrop:
             // What is behind, unchanged until its keys say how to blur, saturate and tint.
             let b = BackdropLayer()
@@ -148,6 +149,20 @@ extension LayerProperty {
         number("lineDashPhase", [.shape]) { ($0 as? ShapeLayer)?.lineDashPhase = $1 },
         number("strokeStart", [.shape]) { ($0 as? ShapeLayer)?.strokeStart = $1 },
         number("strokeEnd", [.shape]) { ($0 as? ShapeLayer)?.strokeEnd = $1 },
+
+        // At most 1,000 copies: each is drawn as a whole subtree, so the count bounds the cost.
+        LayerProperty("instanceCount", [.replicator], read: { f, _, _ in Template.constant(Int(try f.plainNumber(in: 0...1_000))) },
+                      set: { ($0 as? ReplicatorLayer)?.instanceCount = $1 }),
+        number("instanceDelay", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceDelay = $1 },
+        LayerProperty("instanceTransform", [.replicator], read: { f, s, _ in try f.transform(s) },
+                      set: { ($0 as? ReplicatorLayer)?.instanceTransform = $1 }),
+        color("instanceColor", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceColor = $1 },
+        number("instanceRedOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceRedOffset = $1 },
+        number("instanceGreenOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceGreenOffset = $1 },
+        number("instanceBlueOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceBlueOffset = $1 },
+        number("instanceAlphaOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceAlphaOffset = $1 },
+        LayerProperty("preservesDepth", [.replicator], read: { f, _, _ in Template.constant(try f.bool()) },
+                      set: { ($0 as? ReplicatorLayer)?.preservesDepth = $1 }),
 
         number("blurRadius", [.backdrop]) { ($0 as? BackdropLayer)?.material?.blurRadius = $1 },
         number("saturation", [.backdrop]) { ($0 as? BackdropLayer)?.material?.saturation = $1 },

@@ -19,6 +19,7 @@ import Testing
         ("transaction-chain", addTransactionChain, [0.4, 1.0, 1.5]),
         ("progress-ring", addProgressRing, [0.3, 0.75, 1.5]),
         ("checkmark", addCheckmark, [0.3, 0.5, 0.8]),
+        ("activity-spinner", addActivitySpinner, [0, 0.25, 1.5]),
     ]
 
     @Test(arguments: examples.indices)
@@ -55,7 +56,7 @@ import Testing
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/QuartzCode")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        #expect(files.count >= 8)
+        #expect(files.count >= 9)
         let allowed: Set<String> = ["import QuartzCore", "import StrataQuartzCore", "import UIKit", "import StrataUIKitGraphics",
                                     "import Foundation"]
         for file in files {

@@ -216,8 +216,17 @@ extension Layer {
         copy.isPresentation = true
         copy.modelLayerReference = self
         applyAnimations(to: copy, at: time)
+        defer { copy.completePresentation(from: self, at: time) }
         guard let models = sublayerList, !models.isEmpty else { return copy }
         copy.sublayerList = copies(of: models, adoptedBy: copy, at: time)
+        return copy
+    }
+
+    /// A fresh presentation of `model` (another layer's sublayer) at `time`, held by this
+    /// copy as its superlayer but not among its sublayers, and kept by no model.
+    func detachedPresentation(of model: Layer, at time: Double) -> Layer {
+        let copy = model.freshPresentation(at: time)
+        adopt(copy)
         return copy
     }
 
@@ -243,6 +252,7 @@ extension Layer {
     /// and each sublayer copy refreshed the same way when it is still the copy of the same
     /// model layer and held by nothing else, else replaced by a fresh one.
     private func refresh(from model: Layer, at time: Double) {
+        defer { completePresentation(from: model, at: time) }
         isCopying = true
         copyProperties(from: model)
         isCopying = false

@@ -26,6 +26,10 @@ open class Layer {
         if storage !== layer.storage { storage = layer.storage }
     }
 
+    /// What a class adds to its presentation copy once the copy's own properties and
+    /// sublayers are made (a replicator's copies at their delayed times); nothing here.
+    func completePresentation(from model: Layer, at time: Double) {}
+
     // The stored properties a presentation copy reads and writes are marked
     // `@exclusivity(unchecked)`: the runtime's check of each access costs more than the
     // access, for every layer of every frame, and no code here overlaps two accesses.

@@ -68,7 +68,7 @@ public struct DrawListBuilder {
 
     // MARK: Traversal
 
-    private func visit(_ geometry: LayerGeometry, inheritedOpacity: Double, into out: inout [DrawCommand]) throws {
+    func visit(_ geometry: LayerGeometry, inheritedOpacity: Double, into out: inout [DrawCommand]) throws {
         let layer = geometry.layer, m = geometry.transform
         if layer.isHidden { return }
         let opacity = inheritedOpacity * layer.opacity
@@ -125,8 +125,12 @@ public struct DrawListBuilder {
         if hasVisibleSublayers {
             let clips = layer.masksToBounds
             if clips { out.append(.beginGroup) }
-            try geometry.forEachSublayerInDrawingOrder { sub in
-                try visit(sub, inheritedOpacity: 1, into: &out)
+            if let replicator = layer as? ReplicatorLayer, replicator.instanceCount != 1 {
+                try visitInstances(of: replicator, geometry, into: &out)
+            } else {
+                try geometry.forEachSublayerInDrawingOrder { sub in
+                    try visit(sub, inheritedOpacity: 1, into: &out)
+                }
             }
             if clips {
                 out.append(.endGroup(GroupComposite(
