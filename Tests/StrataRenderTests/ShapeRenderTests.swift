@@ -124,6 +124,13 @@ import StrataTestSupport
         #expect(phased.rgba(70, 200) == Self.black)
     }
 
+    /// A pattern too fine to show (a million dashes on a 200 pt line) is drawn solid, in
+    /// bounded time, instead of cut a million times.
+    @Test func aDashPatternFinerThanAPixelIsDrawnSolid() throws {
+        let image = try render([shape(Self.line(40, 200, 240, 200), width: 8) { $0.lineDashPattern = [0.0001, 0.0001] }])
+        #expect(image.count(Self.black, within: 0, x: 40..<240, y: 200..<201) == 200)
+    }
+
     /// A circle of radius 50 about (360, 100), as CGPath adds an ellipse: from its right-most
     /// point towards +y. strokeEnd 0.5 strokes the half below the centre only.
     @Test func aHalfRingAtStrokeEndOneHalf() throws {
