@@ -170,6 +170,37 @@ import StrataTestSupport
         #expect(image.rgba(95, 150) == RGBA(0, 0, 255), "the stroke's outer half, outside the bounds")
     }
 
+    /// masksToBounds cuts the path to the rounded bounds, as CA clips a shape layer's
+    /// content. A disc of radius 60 about a 100 pt layer's top-left corner at (100, 100),
+    /// corner radius 20: (102.5, 102.5) is in the disc but outside the rounded corner,
+    /// (115.5, 105.5) is 15.2 from the corner's centre (120, 120), inside; (95.5, 105.5)
+    /// is outside the bounds. Turned 45° about its centre (250, 150) a disc of radius 80
+    /// is cut to a diamond whose top vertex is 70.7 above the centre: (250.5, 75.5) is in
+    /// the disc but above the vertex.
+    @Test func masksToBoundsCutsThePathToTheRoundedBounds() throws {
+        func disc(clipped: Bool) -> ShapeLayer {
+            let s = shape(.ellipse(in: Rect(x: -60, y: -60, width: 120, height: 120)), fill: .black, stroke: nil)
+            s.frame = Rect(x: 100, y: 100, width: 100, height: 100)
+            s.cornerRadius = 20
+            s.masksToBounds = clipped
+            return s
+        }
+        func diamond(clipped: Bool) -> ShapeLayer {
+            let s = shape(.ellipse(in: Rect(x: -30, y: -30, width: 160, height: 160)), fill: .black, stroke: nil)
+            s.frame = Rect(x: 200, y: 100, width: 100, height: 100)
+            s.transform = Transform3D.makeRotation(Transform3D.degrees(45), 0, 0, 1)
+            s.masksToBounds = clipped
+            return s
+        }
+        let clipped = try render([disc(clipped: true), diamond(clipped: true)])
+        let whole = try render([disc(clipped: false), diamond(clipped: false)])
+        #expect(clipped.rgba(102, 102) == Self.white && whole.rgba(102, 102) == Self.black)
+        #expect(clipped.rgba(115, 105) == Self.black)
+        #expect(clipped.rgba(95, 105) == Self.white && whole.rgba(95, 105) == Self.black)
+        #expect(clipped.rgba(250, 75) == Self.white && whole.rgba(250, 75) == Self.black)
+        #expect(clipped.rgba(250, 90) == Self.black)
+    }
+
     /// Turned about y under perspective, the raster is drawn through the layer's plane:
     /// the square's centre stays covered, the frame's corners stay white.
     @Test func aShapeUnderPerspective() throws {
