@@ -16,6 +16,13 @@ uniform int u_onPixelGrid;     // 1: v_local is in output pixels and texels are 
 uniform vec4 u_fill;           // premultiplied; 0 for none
 uniform vec4 u_stroke;         // premultiplied; 0 for none
 uniform float u_opacity;
+uniform int u_clipped;         // masksToBounds: cut to the layer's rounded bounds
+uniform vec4 u_shape;          // the bounds: x, y, width, height (local points)
+uniform float u_radius;
+uniform vec4 u_toLocalX;       // the quad's space -> local points, row by row (xyz)
+uniform vec4 u_toLocalY;
+
+#include "prelude.glsl"
 
 void main() {
     vec2 c;
@@ -28,5 +35,12 @@ void main() {
     }
     vec4 color = u_fill * c.r;
     color = u_stroke * c.g + color * (1.0 - u_stroke.a * c.g);
+    if (u_clipped == 1) {
+        vec2 local = vec2(dot(u_toLocalX.xyz, vec3(v_local, 1.0)), dot(u_toLocalY.xyz, vec3(v_local, 1.0)));
+        vec2 size = u_shape.zw;
+        float d = roundedRectDistance(local - u_shape.xy - size * 0.5, size * 0.5, u_radius);
+        float pixel = max(length(vec2(dFdx(d), dFdy(d))), 1e-4);
+        color *= clamp(0.5 - d / pixel, 0.0, 1.0);
+    }
     fragColor = color * u_opacity;
 }

@@ -133,6 +133,10 @@ if CommandLine.arguments.contains("--animations") {
     do { try animationBench(runs: max(30, frames)) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
+if CommandLine.arguments.contains("--shapes") {
+    do { try shapeBench(renderer: try Renderer(surface: try makeOffscreenSurface())) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--encoders") {
     do { try encoderSurvey() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
@@ -156,6 +160,7 @@ do {
         try measure("carousel-\(planes)-planes-480x320", renderer: renderer, pixelWidth: 480, pixelHeight: 320, scale: 1,
                     layers: planes + 2, root: carousel(planes: planes, viewSize: small))
     }
+    try shapeBench(renderer: renderer)
     try scaleBench(renderer: renderer, rounds: frames)
     try gridFloorBench(renderer: renderer, rounds: frames)
     try animationBench(runs: max(30, frames))

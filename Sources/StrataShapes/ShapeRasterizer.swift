@@ -21,6 +21,10 @@ public enum ShapeRasterizer {
     /// Cairo keeps coordinates as 24.8 fixed point: points further out than this many
     /// texels would wrap, so such a geometry is not drawn.
     static let coordinateLimit = 4_000_000.0
+    /// Dashes one stroke may be cut into. Past it the pattern is finer than the raster
+    /// can show (on any path that fits the texture limits, under half a texel a period)
+    /// and would only cost time: the stroke is drawn solid instead.
+    public static let maximumDashes = 200_000
 
     /// The coverage of `geometry` through `toRaster` (path units -> texels: the 2D part
     /// m11 m12 m21 m22 m41 m42, as `Path.applying` reads it) in a raster of `width` x
@@ -114,8 +118,11 @@ public enum ShapeRasterizer {
         cairo_set_line_cap(cr, s.lineCap == .round ? CAIRO_LINE_CAP_ROUND : s.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(cr, s.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : s.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
         cairo_set_miter_limit(cr, max(1, s.miterLimit))
+        let period = s.dashPattern.reduce(0, +)
+        let dashes = s.dashPattern.isEmpty ? 0 : path.length(tolerance: tolerance) / period * Double(s.dashPattern.count)
+        let dashed = !s.dashPattern.isEmpty && dashes <= Double(maximumDashes)
         func dash(offset: Double) {
-            guard !s.dashPattern.isEmpty else { return }
+            guard dashed else { return }
             s.dashPattern.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), offset) }
         }
         guard s.isTrimmed else {
@@ -130,7 +137,7 @@ public enum ShapeRasterizer {
             cairo_move_to(cr, first.x, first.y)
             for p in line.points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
         }
-        if s.dashPattern.isEmpty {
+        if !dashed {
             pieces.forEach { append($0.line) }
             cairo_stroke(cr)
         } else {

@@ -219,4 +219,28 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         #expect(r.stdout.contains("--tap LAYER"))
         #expect(r.stdout.contains("USAGE: strata render \(repository)/Scenes/carousel.scene.json [--planes N]"))
     }
+
+    /// A CAShapeLayer from a file, its strokeEnd animated 0 to 1 over 2 s, rendered at 1 s:
+    /// a circle of radius 40 about (60, 60), as SVG's arc from its right-most point turning
+    /// towards +y, stroked 10 wide, is drawn below its centre only. A bad path is refused
+    /// by lint at its character.
+    @Test func aShapeLayerFileAnimatesItsStrokeEnd() throws {
+        let dir = try temporaryDirectory("scenefile-shape")
+        let ring = #"{"class": "CAShapeLayer", "frame": [0, 0, 120, 120], "fillColor": null, "strokeColor": "black", "lineWidth": 10,"#
+            + #" "path": "M 100 60 A 40 40 0 0 1 20 60 A 40 40 0 0 1 100 60 Z","#
+            + #" "animations": {"end": {"class": "CABasicAnimation", "keyPath": "strokeEnd", "fromValue": 0, "toValue": 1, "duration": 2}}}"#
+        try (#"{"strataScene": 1, "size": [120, 120], "root": {"backgroundColor": "white", "sublayers": ["# + ring + "]}}")
+            .write(toFile: dir + "/ring.scene.json", atomically: true, encoding: .utf8)
+        let r = try strata(["render", "ring.scene.json", "--time", "1", "--out", "ring.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(path: dir + "/ring.png")
+        #expect(image.rgba(60, 100) == RGBA(0, 0, 0), "bottom")
+        #expect(image.rgba(60, 19) == RGBA(255, 255, 255), "top")
+        #expect(image.rgba(60, 60) == RGBA(255, 255, 255), "centre: no fill")
+        try #"{"strataScene": 1, "size": [120, 120], "root": {"class": "CAShapeLayer", "path": "M 0 0 Q 1"}}"#
+            .write(toFile: dir + "/bad.scene.json", atomically: true, encoding: .utf8)
+        let bad = try strata(["lint", "bad.scene.json"], in: dir)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.scene.json:1:82: root.path: path data, character 10: expected a number"), "\(bad.stderr)")
+    }
 }

@@ -23,6 +23,28 @@ struct LayerTreeSnapshotTests {
         return card
     }
 
+    /// A shape layer is a CAShapeLayer with its path as SVG path data.
+    @Test func shapeLayersShowTheirPathAndStroke() {
+        let ring = ShapeLayer()
+        ring.name = "ring"
+        var p = Path()
+        p.addLines(between: [Point(0, 0), Point(10, 0.5)])
+        p.addQuadCurve(to: Point(20, 0), control: Point(15, 5))
+        p.closeSubpath()
+        ring.path = p
+        ring.fillColor = nil
+        ring.strokeColor = Color(r8: 0xFF, g8: 0x3B, b8: 0x30)
+        ring.strokeEnd = 0.5
+        #expect(LayerTreeSnapshot(ring).text == """
+        ring (CAShapeLayer)
+          path: M 0 0 L 10 0.5 Q 15 5 20 0 Z
+          fillColor: nil
+          strokeColor: #FF3B30
+          strokeEnd: 0.5
+
+        """)
+    }
+
     @Test func textListsOnlyPropertiesThatDifferFromTheClassDefaults() {
         let text = LayerTreeSnapshot(card()).text
         #expect(text == """

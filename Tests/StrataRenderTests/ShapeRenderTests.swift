@@ -124,6 +124,13 @@ import StrataTestSupport
         #expect(phased.rgba(70, 200) == Self.black)
     }
 
+    /// A pattern too fine to show (a million dashes on a 200 pt line) is drawn solid, in
+    /// bounded time, instead of cut a million times.
+    @Test func aDashPatternFinerThanAPixelIsDrawnSolid() throws {
+        let image = try render([shape(Self.line(40, 200, 240, 200), width: 8) { $0.lineDashPattern = [0.0001, 0.0001] }])
+        #expect(image.count(Self.black, within: 0, x: 40..<240, y: 200..<201) == 200)
+    }
+
     /// A circle of radius 50 about (360, 100), as CGPath adds an ellipse: from its right-most
     /// point towards +y. strokeEnd 0.5 strokes the half below the centre only.
     @Test func aHalfRingAtStrokeEndOneHalf() throws {
@@ -161,6 +168,37 @@ import StrataTestSupport
         #expect(image.rgba(150, 150) == Self.white, "sublayer over the fill")
         #expect(image.rgba(101, 150) == Self.black, "border over the stroke")
         #expect(image.rgba(95, 150) == RGBA(0, 0, 255), "the stroke's outer half, outside the bounds")
+    }
+
+    /// masksToBounds cuts the path to the rounded bounds, as CA clips a shape layer's
+    /// content. A disc of radius 60 about a 100 pt layer's top-left corner at (100, 100),
+    /// corner radius 20: (102.5, 102.5) is in the disc but outside the rounded corner,
+    /// (115.5, 105.5) is 15.2 from the corner's centre (120, 120), inside; (95.5, 105.5)
+    /// is outside the bounds. Turned 45° about its centre (250, 150) a disc of radius 80
+    /// is cut to a diamond whose top vertex is 70.7 above the centre: (250.5, 75.5) is in
+    /// the disc but above the vertex.
+    @Test func masksToBoundsCutsThePathToTheRoundedBounds() throws {
+        func disc(clipped: Bool) -> ShapeLayer {
+            let s = shape(.ellipse(in: Rect(x: -60, y: -60, width: 120, height: 120)), fill: .black, stroke: nil)
+            s.frame = Rect(x: 100, y: 100, width: 100, height: 100)
+            s.cornerRadius = 20
+            s.masksToBounds = clipped
+            return s
+        }
+        func diamond(clipped: Bool) -> ShapeLayer {
+            let s = shape(.ellipse(in: Rect(x: -30, y: -30, width: 160, height: 160)), fill: .black, stroke: nil)
+            s.frame = Rect(x: 200, y: 100, width: 100, height: 100)
+            s.transform = Transform3D.makeRotation(Transform3D.degrees(45), 0, 0, 1)
+            s.masksToBounds = clipped
+            return s
+        }
+        let clipped = try render([disc(clipped: true), diamond(clipped: true)])
+        let whole = try render([disc(clipped: false), diamond(clipped: false)])
+        #expect(clipped.rgba(102, 102) == Self.white && whole.rgba(102, 102) == Self.black)
+        #expect(clipped.rgba(115, 105) == Self.black)
+        #expect(clipped.rgba(95, 105) == Self.white && whole.rgba(95, 105) == Self.black)
+        #expect(clipped.rgba(250, 75) == Self.white && whole.rgba(250, 75) == Self.black)
+        #expect(clipped.rgba(250, 90) == Self.black)
     }
 
     /// Turned about y under perspective, the raster is drawn through the layer's plane:

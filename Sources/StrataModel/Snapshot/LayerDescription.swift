@@ -13,6 +13,8 @@ struct LayerDescription {
         "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "doubleSided", "contents",
         "colors", "locations", "startPoint", "endPoint", "type",
         "string", "font", "fontSize", "foregroundColor", "alignmentMode", "numberOfLines", "lineBreakMode", "lineHeight",
+        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+        "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
         "material", "groupName", "curlDistance", "curlRadius", "curlDirection",
     ]
 
@@ -26,7 +28,7 @@ struct LayerDescription {
 
     private static let defaults: [String: [String: SnapshotValue]] = {
         var table: [String: [String: SnapshotValue]] = [:]
-        for layer in [Layer(), GradientLayer(), TextLayer(), TransformLayer(), BackdropLayer(), PageCurlLayer()] {
+        for layer in [Layer(), GradientLayer(), TextLayer(), TransformLayer(), BackdropLayer(), PageCurlLayer(), ShapeLayer()] {
             let d = of(layer)
             table[d.className] = Dictionary(d.values, uniquingKeysWith: { a, _ in a })
         }
@@ -50,6 +52,14 @@ struct LayerDescription {
                   ("alignmentMode", .text(t.alignmentMode.rawValue)), ("numberOfLines", .number(Double(t.numberOfLines))),
                   ("lineBreakMode", .text(t.lineBreakMode.rawValue)), ("lineHeight", t.lineHeight.map { .number($0) } ?? .text("nil"))]
         case is TransformLayer: name = "CATransformLayer"
+        case let s as ShapeLayer:
+            name = "CAShapeLayer"
+            v += [("path", .text(s.path.map(svgPathData) ?? "nil")),
+                  ("fillColor", s.fillColor.map(SnapshotValue.color) ?? .text("nil")), ("fillRule", .text(s.fillRule.rawValue)),
+                  ("strokeColor", s.strokeColor.map(SnapshotValue.color) ?? .text("nil")), ("lineWidth", .number(s.lineWidth)),
+                  ("lineCap", .text(s.lineCap.rawValue)), ("lineJoin", .text(s.lineJoin.rawValue)), ("miterLimit", .number(s.miterLimit)),
+                  ("lineDashPattern", s.lineDashPattern.map { .numbers($0) } ?? .text("nil")), ("lineDashPhase", .number(s.lineDashPhase)),
+                  ("strokeStart", .number(s.strokeStart)), ("strokeEnd", .number(s.strokeEnd))]
         case let b as BackdropLayer:
             name = "CABackdropLayer"
             v += [("material", .text(b.material.map { "\($0)" } ?? "nil")), ("groupName", .text(b.groupName ?? "nil"))]
@@ -60,6 +70,21 @@ struct LayerDescription {
         default: name = "CALayer"
         }
         return LayerDescription(className: name, values: v)
+    }
+
+    /// A path as absolute SVG path data (M L Q C Z), numbers in their shortest form.
+    static func svgPathData(_ p: Path) -> String {
+        p.elements.map { e -> String in
+            let letter: String
+            switch e {
+            case .move: letter = "M"
+            case .line: letter = "L"
+            case .quadCurve: letter = "Q"
+            case .curve: letter = "C"
+            case .closeSubpath: return "Z"
+            }
+            return ([letter] + e.points.flatMap { [SnapshotValue.format($0.x), SnapshotValue.format($0.y)] }).joined(separator: " ")
+        }.joined(separator: " ")
     }
 
     private static func base(_ l: Layer) -> [(String, SnapshotValue)] {

@@ -104,7 +104,8 @@ public struct DrawListBuilder {
         }
         let text = (layer as? TextLayer).flatMap { $0.hasVisibleText ? $0 : nil }
         let path = (layer as? ShapeLayer).flatMap {
-            ShapeDraw.planned($0, matrix: m, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, opacity: drawOpacity)
+            ShapeDraw.planned($0, matrix: m, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, opacity: drawOpacity,
+                              clip: layer.masksToBounds ? shape : nil)
         }
         let borderAfterSublayers = (hasVisibleSublayers || text != nil || path != nil) && layer.borderWidth > 0
         let fill = fillOf(layer)

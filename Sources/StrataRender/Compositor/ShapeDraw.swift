@@ -22,7 +22,17 @@ public struct ShapeDraw: Equatable {
     public var fillColor: Color
     public var strokeColor: Color
     public var opacity: Double
+    /// masksToBounds: the path is cut to the layer's rounded bounds, as CA clips a shape
+    /// layer's content (the path may reach outside its bounds).
+    public var clip: ShapeClip?
     public var name: String?
+}
+
+/// The rounded bounds a shape is cut to, and the map from the quad's space (output pixels
+/// on the pixel grid, else local points) to the layer's local points.
+public struct ShapeClip: Equatable {
+    public var shape: RoundedRect
+    public var quadToLocal: Transform3D
 }
 
 /// What a shape raster holds: the geometry, where it is rasterized (path units to texels)
@@ -42,7 +52,7 @@ extension ShapeDraw {
     /// The draw of `layer`'s path through the layer-to-pixel matrix `m`, or nil when it
     /// draws nothing on a frame of `pixelWidth` x `pixelHeight`.
     static func planned(_ layer: ShapeLayer, matrix m: Transform3D, scale: Double, pixelWidth: Int, pixelHeight: Int,
-                        opacity: Double) -> ShapeDraw? {
+                        opacity: Double, clip: RoundedRect?) -> ShapeDraw? {
         guard let geometry = ShapeGeometry(layer) else { return nil }
         let extent = geometry.extent
         guard extent.minX.isFinite, extent.minY.isFinite, extent.width.isFinite, extent.height.isFinite else { return nil }
@@ -67,11 +77,18 @@ extension ShapeDraw {
                   width * height <= ShapeRasterizer.maximumTexels else { return nil }
             var toRaster = Transform3D.identity
             toRaster.m11 = a; toRaster.m12 = b; toRaster.m21 = c; toRaster.m22 = d
+            var toPixels = toRaster
+            toPixels.m41 = tx; toPixels.m42 = ty
             toRaster.m41 = tx - x0; toRaster.m42 = ty - y0
+            var shapeClip: ShapeClip?
+            if let clip {
+                guard let toLocal = toPixels.inverted() else { return nil }
+                shapeClip = ShapeClip(shape: clip, quadToLocal: toLocal)
+            }
             return ShapeDraw(key: ShapeRasterKey(geometry: geometry, toRaster: toRaster, width: width, height: height),
                              quad: Quad(matrix: .identity, rect: Rect(x: x0, y: y0, width: Double(width), height: Double(height))),
                              isOnPixelGrid: true, fillColor: fill, strokeColor: stroke, opacity: opacity,
-                             name: layer.name.map { $0 + ".shape" })
+                             clip: shapeClip, name: layer.name.map { $0 + ".shape" })
         }
         // Perspective: the plane at the output scale, less if the raster would be too large.
         guard extent.width > 0 || extent.height > 0, scale > 0 else { return nil }
@@ -88,7 +105,7 @@ extension ShapeDraw {
         return ShapeDraw(key: ShapeRasterKey(geometry: geometry, toRaster: toRaster, width: width, height: height),
                          quad: Quad(matrix: m, rect: Rect(x: origin.x, y: origin.y, width: Double(width) / s, height: Double(height) / s)),
                          isOnPixelGrid: false, fillColor: fill, strokeColor: stroke, opacity: opacity,
-                         name: layer.name.map { $0 + ".shape" })
+                         clip: clip.map { ShapeClip(shape: $0, quadToLocal: .identity) }, name: layer.name.map { $0 + ".shape" })
     }
 
     /// Whether a layer's shadow is its bounds' (a rounded rectangle): a shape layer whose

@@ -47,6 +47,16 @@ final class ShapePass {
         gl.uniform4f(p.location("u_fill"), GLfloat(f.r), GLfloat(f.g), GLfloat(f.b), GLfloat(f.a))
         gl.uniform4f(p.location("u_stroke"), GLfloat(s.r), GLfloat(s.g), GLfloat(s.b), GLfloat(s.a))
         gl.uniform1f(p.location("u_opacity"), GLfloat(d.opacity))
+        if let clip = d.clip {
+            let r = clip.shape.rect, t = clip.quadToLocal
+            gl.uniform1i(p.location("u_clipped"), 1)
+            gl.uniform4f(p.location("u_shape"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
+            gl.uniform1f(p.location("u_radius"), GLfloat(clip.shape.cornerRadius))
+            gl.uniform4f(p.location("u_toLocalX"), GLfloat(t.m11), GLfloat(t.m21), GLfloat(t.m41), 0)
+            gl.uniform4f(p.location("u_toLocalY"), GLfloat(t.m12), GLfloat(t.m22), GLfloat(t.m42), 0)
+        } else {
+            gl.uniform1i(p.location("u_clipped"), 0)
+        }
         gl.activeTexture(GLConstant.texture0)
         gl.bindTexture(GLConstant.texture2D, texture)
         gl.uniform1i(p.location("u_coverage"), 0)
