@@ -35,6 +35,21 @@ for flag in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng gl
   INCLUDES="$INCLUDES -Xcc $flag"
 done
 
+# The articles' Swift code compiles against the modules as they are: every ```swift block of
+# a catalog's articles that is library code (not a manifest, an @main or a test) is
+# typechecked together, per article.
+for article in Documentation/*.docc/*.md; do
+  code="$WORK/$(basename "$article" .md).swift"
+  awk '/^```swift$/ { inside = 1; block = ""; next }
+       /^```$/ && inside { inside = 0; if (block !~ /PackageDescription|@main|import Testing/) printf "%s", block; next }
+       inside { block = block $0 "\n" }' "$article" >"$code"
+  if [ -s "$code" ]; then
+    # shellcheck disable=SC2086
+    swiftc -typecheck -I "$BUILD/Modules" $INCLUDES "$code" \
+      || { echo "docs: the Swift code of $article does not compile against the modules (above)" >&2; exit 1; }
+  fi
+done
+
 ARCHIVES=""
 for m in $MODULES; do
   mkdir -p "$WORK/graphs/$m"
