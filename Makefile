@@ -20,7 +20,7 @@ PYTHON_MODULES := PIL:python3-pil
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
-.PHONY: deps build release demo test test-fast bench fidelity fuzz record-references record-traces clean
+.PHONY: deps build release demo test test-fast docs bench fidelity fuzz record-references record-traces clean
 
 # Installs only what is missing; apt-get runs (with one update) only when something is.
 # pkg-config modules, runtime libraries, commands and fonts are each checked their own way.
@@ -80,6 +80,14 @@ test: deps
 	STRATA_GL=$(FIRST_GL) $(SWIFT) test --skip-build
 	$(if $(SECOND_GL),STRATA_GL=$(SECOND_GL) $(SWIFT) test --skip-build --filter '$(BACKEND_SUITES)',@echo "make test: only $(FIRST_GL) is installed; the suite ran on it alone")
 	cd Examples/CustomScene && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	scripts/docs.sh
+
+# The Swift API's documentation (DocC, in the toolchain) as a static site in .build/docs/:
+# StrataModel, StrataDriver, StrataTesting and StrataCommandLine, and the article "Your own
+# scene" (Documentation/StrataDriver.docc/). Symbol graphs come from the debug build's
+# modules; the script checks the pages are there. `make test` builds it too.
+docs: build
+	scripts/docs.sh
 
 # The GL-free tests alone: every suite not tagged `.gl` (swift test filters by name, not by
 # tag, so scripts/gl-suites.sh turns the tags into a --skip regex). STRATA_GL names no backend,

@@ -18,6 +18,7 @@ extension CheckCommand {
         let found = try scenes(trace, target.trace)
         let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, maxFrames: s.maxFrames, frameLimit: s.frameLimit,
                                     scenes: found.catalog)
+        replayer.sceneReload = found.reload
         printWarnings(readWarnings)
         // Every warning is printed and goes into the report, the JUnit file and the results.
         var warnings = readWarnings.map(readerWarning) + found.warnings

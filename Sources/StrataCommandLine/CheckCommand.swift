@@ -20,7 +20,7 @@ struct CheckCommand: StrataSubcommand {
                    help: "which references to write from this replay: none (compare only), missing (add absent ones), changed (rewrite only those that fail; passing ones keep their bytes and modification time), all (every frame; references of frames the replay no longer has are removed). Prints what it wrote: 'N references updated, N unchanged, N added'. Every mode is all or nothing, under an exclusive lock"),
         OptionSpec("record", .boolean, help: "the same as --update all. All or nothing: the new references are staged inside the references directory and put in place once complete, so an error or a signal leaves the old set intact; only then are old frames this replay does not produce removed"),
         OptionSpec("report", .text(maxLength: 4096), valueName: "PATH",
-                   help: "write one HTML report of every trace: each frame's result, and expected, actual and diff side by side for failures; opens from disk. Past 8 MB of images they go into report-files/ beside it"),
+                   help: "write one HTML report of every trace, failing traces first: contents with counts, All/Failed filter and search, what drew the frames, the run (date: SOURCE_DATE_EPOCH or now; command; accept command), failures grouped, a filmstrip and a flip-book; opens from disk. Past 8 MB of images all of them go into NAME-files/ beside NAME.html"),
         OptionSpec("junit", .text(maxLength: 4096), valueName: "PATH",
                    help: "write JUnit XML for a CI's test tab: a testsuite per trace, a testcase per frame, failures with the numbers and the diff's path"),
         OptionSpec("json", .boolean,

@@ -57,6 +57,7 @@ struct DumpCommand: StrataSubcommand {
         let a = given.parsed
         if a.isGiven("time") && a.isGiven("frame") { throw UsageError("give --time or --frame, not both") }
         let replayer = try Replayer(trace: given.trace, name: path, fps: a.number("fps"), scenes: given.scenes)
+        replayer.sceneReload = given.reload
         let frame = a.integer("frame") ?? a.number("time").map { Int(($0 * replayer.fps).rounded(.down)) } ?? 0
         do {
             let result = try replayer.simulate { step in

@@ -22,7 +22,10 @@ struct MergeReportsCommand: StrataSubcommand {
 
         Reads DIR/results.json and its images from each DIR that 'strata check --results-dir'
         wrote (one per CI shard), and writes one report and one JUnit file of all their
-        traces, in name order. A trace in two results folders is an error.
+        traces, in name order: the JUnit file an unsharded check writes, byte for byte, and
+        its report but for the run section (date, this command, and the shards' check
+        without --shard and --results-dir as the command that accepts the failures).
+        A trace in two results folders is an error.
 
         \(HelpText.lines(MergeReportsCommand.options))
 

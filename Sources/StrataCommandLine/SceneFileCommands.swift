@@ -2,6 +2,7 @@ import Foundation
 import StrataDriver
 import StrataGestures
 import StrataImage
+import StrataModel
 import StrataSceneFile
 
 /// A scene as a command names it: a scene of the catalog by name, or a scene file by
@@ -60,19 +61,46 @@ extension CommandContext {
     }
 
     /// The scenes a trace replays in (`traceScenes`), its warnings printed.
-    func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> SceneCatalog {
+    func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> TraceScenes {
         let found = try traceScenes(for: trace, at: tracePath, args: args)
         for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
-        return found.catalog
+        return found
     }
 
     /// The scenes a trace replays in: when its header names a scene file, that file
     /// (from `--scene PATH`, else next to the trace) comes first, under the header's
     /// scene name. A file whose hash differs from the header's is used, with a warning.
     /// `--scene PATH` also replays a trace of a named scene into a file.
+    ///
+    /// A trace that kept its scene file's text (`TraceSceneText`, recorded by the window)
+    /// replays from that text, not the file as it is now, and swaps in each later text at
+    /// its time as the window's live reload did: the recording is reproducible.
     func traceScenes(for trace: Trace, at tracePath: String, args: [String]) throws -> TraceScenes {
+        let allowOutside = SceneFileOptions.allowsOutsidePaths(args)
+        if let start = trace.sceneTexts.first, start.afterEvents == 0, start.t == 0, SceneFileOptions.peek(args, SceneFileOptions.scene) == nil {
+            let path = keptSceneFilePath(for: trace, at: tracePath)
+            let parse = { (text: String) throws -> SceneFile in
+                try SceneFile.parse(data: Array(text.utf8), path: path, allowOutsidePaths: allowOutside)
+            }
+            var d = try parse(start.text).descriptor
+            d.name = trace.header.scene
+            let header = trace.header
+            var found = TraceScenes(catalog: SceneCatalog([d] + scenes.descriptors))
+            found.reload = { text, current in
+                let file: SceneFile
+                do { file = try parse(text.text) } catch {
+                    throw RenderError.io("\(tracePath): the scene file's text kept at t = \(text.t) s: \(StrataCommand.message(error))")
+                }
+                switch SceneFileReloader.scene(from: file, replacing: current, options: header.options,
+                                               viewSize: Size(width: header.width, height: header.height)) {
+                case .success(let scene): return scene
+                case .failure(let e): throw RenderError.io("\(tracePath): the scene file's text kept at t = \(text.t) s: \(e.message)")
+                }
+            }
+            return found
+        }
         guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else { return TraceScenes(catalog: scenes) }
-        let file = try SceneFile.load(path: path, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
+        let file = try SceneFile.load(path: path, allowOutsidePaths: allowOutside)
         var found = TraceScenes(catalog: scenes)
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
             found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")
@@ -99,12 +127,26 @@ extension CommandContext {
         return path
     }
 
-    /// The plan of a command that replays traces: each trace and its scene file are inputs.
+    /// Where a trace that keeps its scene file's text says the file was (for messages and
+    /// the file's `contents` images): the header's `sceneFile`, beside the trace.
+    func keptSceneFilePath(for trace: Trace, at tracePath: String) -> String {
+        let directory = (tracePath as NSString).deletingLastPathComponent
+        guard case .string(let recorded)? = trace.header.otherKeys["sceneFile"] else {
+            return (directory.isEmpty ? "." : directory as NSString).appendingPathComponent(trace.header.scene + ".scene.json")
+        }
+        return recorded.hasPrefix("/") || directory.isEmpty ? recorded : (directory as NSString).appendingPathComponent(recorded)
+    }
+
+    /// The plan of a command that replays traces: each trace and its scene file are inputs
+    /// (not the file of a trace that keeps its text: it is not read).
     func plan(traces: [(Trace, String)], args: [String]) throws -> OutputPlan {
         var plan = OutputPlan()
         for (trace, path) in traces {
             plan.input("the trace \(path)", path)
-            plan.input("the scene file", try sceneFilePath(for: trace, at: path, args: args))
+            let keepsText = trace.sceneTexts.first.map { $0.afterEvents == 0 && $0.t == 0 } ?? false
+            if !keepsText || SceneFileOptions.peek(args, SceneFileOptions.scene) != nil {
+                plan.input("the scene file", try sceneFilePath(for: trace, at: path, args: args))
+            }
         }
         return plan
     }
@@ -116,4 +158,6 @@ struct TraceScenes {
     var warnings: [String] = []
     /// The trace's recorded scene-file hash and the file's own, when they differ.
     var stale: (recorded: String, now: String)?
+    /// A new scene from a scene text the trace kept at a reload (`Replayer.sceneReload`).
+    var reload: ((TraceSceneText, Scene) throws -> Scene)?
 }

@@ -9,13 +9,17 @@ import StrataModel
 struct TraceArguments {
     var trace: Trace
     let scenes: SceneCatalog
+    /// The trace's scene reloads, for `Replayer.sceneReload`.
+    let reload: ((TraceSceneText, Scene) throws -> Scene)?
     let parsed: ParsedArguments
 
     init(_ path: String, _ args: [String], options: OptionGroup, command: String, context: CommandContext) throws {
         let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
         let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
         trace = read
-        scenes = try context.catalog(for: trace, at: path, args: args)
+        let found = try context.catalog(for: trace, at: path, args: args)
+        scenes = found.catalog
+        reload = found.reload
         let d = scenes.descriptor(named: trace.header.scene)
         parsed = try ArgumentParser.parse(args, groups: [options, OptionGroup(title: "", options: d?.options ?? [])], command: command)
         if parsed.positionals.count > 1 { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }

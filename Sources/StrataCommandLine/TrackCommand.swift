@@ -59,6 +59,7 @@ struct TrackCommand: StrataSubcommand {
 
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"),
                                     frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit, scenes: scenes)
+        replayer.sceneReload = given.reload
         var keys: [Key] = []
         var rows: [(index: Int, time: Double, values: [Double])] = []
         try replayer.simulate { step in

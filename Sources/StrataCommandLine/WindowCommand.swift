@@ -48,7 +48,8 @@ struct WindowCommand: StrataSubcommand {
 
         A scene file (FILE.scene.json) is reloaded when it changes on disk: the window keeps
         its time and the values the pan drives; a file that does not parse keeps the last good
-        scene and its error is printed. A recording keeps the file's path and SHA-256.
+        scene and its error is printed. A recording keeps the file's path and SHA-256, and its
+        text at the start and at each reload: a replay draws what the window drew.
 
         \(HelpText.lines(SceneFileOptions.group))
 
@@ -93,6 +94,7 @@ struct WindowCommand: StrataSubcommand {
         if let file = resolved.file {
             let recordDirectory = ((a.string("record") ?? "") as NSString).deletingLastPathComponent
             options.headerKeys = file.headerKeys(relativeTo: recordDirectory.isEmpty ? "." : recordDirectory)
+            options.sceneText = SceneFileReloader.text(of: file)
             options.reload = WindowCommand.reloader(for: file, options: sceneOptions, viewSize: size, allowOutsidePaths: a.flag("allow-outside-paths"))
         }
 
@@ -106,7 +108,7 @@ struct WindowCommand: StrataSubcommand {
     /// Polls the file; a good edit becomes a new scene (said on standard error), a bad one
     /// its error, printed once.
     static func reloader(for file: SceneFile, options: [String: TraceValue], viewSize: Size,
-                         allowOutsidePaths: Bool) -> (Scene) -> Scene? {
+                         allowOutsidePaths: Bool) -> (Scene) -> (scene: Scene, text: String?)? {
         let watcher = SceneFileReloader(file: file, allowOutsidePaths: allowOutsidePaths)
         return { current in
             switch watcher.poll() {
@@ -118,7 +120,7 @@ struct WindowCommand: StrataSubcommand {
                 switch SceneFileReloader.scene(from: new, replacing: current, options: options, viewSize: viewSize) {
                 case .success(let scene):
                     FileHandle.standardError.write(Data("strata: reloaded \(file.path)\n".utf8))
-                    return scene
+                    return (scene, watcher.lastText)
                 case .failure(let e):
                     FileHandle.standardError.write(Data("strata: error: \(e.message) (keeping the last good scene)\n".utf8))
                     return nil

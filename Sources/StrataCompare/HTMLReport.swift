@@ -172,8 +172,7 @@ public enum HTMLReport {
                 let range = g.entries.count == 1 ? escape(g.first.name) : "\(escape(g.first.name)) &ndash; \(escape(g.last.name))"
                 let id = full ? "" : " id=\"\(anchor(trace.name, g.first.name))\""
                 let link = full ? "<a href=\"#\(anchor(trace.name, g.first.name))\">\(range)</a>" : range
-                let same = g.entries.count > 1 ? "the same numbers: " : ""
-                html += "<tr\(id)><td>\(link)</td><td>\(g.entries.count)</td><td>\(same)\(escape(g.first.summary))</td><td>\(links(g.first, linksFrom))</td></tr>\n"
+                html += "<tr\(id)><td>\(link)</td><td>\(g.entries.count)</td><td>\(escape(g.summary))</td><td>\(links(g.first, linksFrom))</td></tr>\n"
                 capped = capped || !full
                 if full {
                     shownInFull += 1
@@ -192,7 +191,8 @@ public enum HTMLReport {
     static func frameSection(_ group: FailureGroup, trace: String, sink: inout ImageSink, linksFrom: String?) -> String {
         let e = group.first
         let id = anchor(trace, e.name)
-        let name = group.entries.count == 1 ? e.name : "\(e.name) (and \(plural(group.entries.count - 1, "more frame")) to \(group.last.name), the same numbers)"
+        let alike = e.result != nil ? "the same numbers" : "missing alike"
+        let name = group.entries.count == 1 ? e.name : "\(e.name) (and \(plural(group.entries.count - 1, "more frame")) to \(group.last.name), \(alike))"
         var html = "<h3 id=\"\(id)\">\(escape(trace.isEmpty ? name : "\(trace) / \(name)"))</h3>\n"
         if let p = e.problem { html += "<p>\(escape(p))</p>\n" }
         html += explanation(e)
@@ -272,7 +272,7 @@ public enum HTMLReport {
     .badge { font-size: 12px; font-weight: 600; padding: 1px 7px; border-radius: 9px; vertical-align: 2px; text-transform: uppercase; }
     .badge.pass { background: #e3f6e8; color: #1d6b34; } .badge.fail { background: #fde4e2; color: #a1261b; }
     dl.meta { display: grid; grid-template-columns: max-content auto; gap: 2px 14px; margin: 8px 0; font-size: 13px; }
-    dl.meta dt { color: #6b6b70; } dl.meta dd { margin: 0; } code { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all; }
+    dl.meta dt { color: #6b6b70; } dl.meta dd { margin: 0; } code { font-family: ui-monospace, monospace; font-size: 12px; overflow-wrap: anywhere; }
     code.accept { background: #f2f2f7; padding: 1px 4px; border-radius: 3px; }
     nav.contents { border: 1px solid #d1d1d6; border-radius: 8px; padding: 8px 12px; margin: 12px 0 20px; }
     nav.contents ol { columns: 3 240px; margin: 6px 0 0; padding-left: 24px; }

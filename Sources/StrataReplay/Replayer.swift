@@ -72,6 +72,10 @@ public final class Replayer {
     public let frameLimit: Int
 
     private let makeScene: () throws -> Scene
+    /// A scene made from a scene text the trace kept at a live reload, in place of the
+    /// current one (the command line makes it from the text as the window did); nil
+    /// replays every event into the one scene.
+    public var sceneReload: ((TraceSceneText, Scene) throws -> Scene)?
     /// The scene of the latest run (a fresh one each run), or of the next if none ran yet.
     public private(set) var scene: Scene
 
@@ -146,7 +150,8 @@ public final class Replayer {
     /// The first frame that sees every event: the smallest k with last.t <= k / fps
     /// (0 for a trace without events).
     public var lastEventFrame: Int {
-        guard let last = trace.events.last?.t, last > 0 else { return 0 }
+        let last = trace.duration
+        guard last > 0 else { return 0 }
         var k = Int((last * fps).rounded(.up))
         while time(ofFrame: k) < last { k += 1 }
         while k > 0 && time(ofFrame: k - 1) >= last { k -= 1 }
@@ -166,17 +171,18 @@ public final class Replayer {
     @discardableResult
     public func simulate(every: Int = 1, _ body: (ReplayStep) throws -> Void) throws -> ReplayResult {
         precondition(every >= 1, "every must be at least 1")
-        let scene = try makeScene()
-        self.scene = scene
-        let driver = SceneDriver(scene: scene, events: trace.events)
+        let timeline = ReplayTimeline(scene: try makeScene(), trace: trace, reload: sceneReload)
+        self.scene = timeline.scene
         let lastEvent = lastEventFrame
-        let deadline = (trace.events.last?.t ?? 0) + idleTimeout
+        let deadline = trace.duration + idleTimeout
         var index = 0, emitted = 0
         while true {
             let t = time(ofFrame: index)
-            driver.step(to: t)
+            try timeline.step(to: t)
+            let scene = timeline.scene
+            self.scene = scene
             if index % every == 0 {
-                try body(ReplayStep(index: index, time: t, deliveredEventCount: driver.deliveredEventCount, scene: scene))
+                try body(ReplayStep(index: index, time: t, deliveredEventCount: timeline.deliveredEventCount, scene: scene))
                 emitted += 1
             }
             // SIGINT or SIGTERM (under `Interruption.during`): stop after the frame in flight.
@@ -203,13 +209,11 @@ public final class Replayer {
     /// every event due and advances once. `strata render` is this, on a trace it builds
     /// in memory from a scene's script.
     public func frame(at time: Double, renderer: Renderer) throws -> ReplayFrame {
-        let scene = try makeScene()
-        self.scene = scene
-        let driver = SceneDriver(scene: scene, events: trace.events)
-        let image = try driver.frame(at: time) { layer in
-            try renderer.render(layer: layer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-        }
-        return ReplayFrame(index: 0, time: time, deliveredEventCount: driver.deliveredEventCount, image: image)
+        let timeline = ReplayTimeline(scene: try makeScene(), trace: trace, reload: sceneReload)
+        try timeline.step(to: time)
+        scene = timeline.scene
+        let image = try renderer.render(layer: timeline.scene.presentationLayer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        return ReplayFrame(index: 0, time: time, deliveredEventCount: timeline.deliveredEventCount, image: image)
     }
 
     /// Renders the replay: `body` gets every `every`-th frame, in order.

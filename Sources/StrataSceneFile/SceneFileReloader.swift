@@ -20,6 +20,8 @@ public final class SceneFileReloader {
     public let path: String
     public let allowOutsidePaths: Bool
     private var lastHash: String
+    /// The text of the bytes the last `.reloaded` was parsed from (what a recording keeps).
+    public private(set) var lastText: String?
     private var lastStamp: (seconds: Int, nanoseconds: Int, size: Int)?
 
     public init(file: SceneFile, allowOutsidePaths: Bool = false) {
@@ -36,12 +38,23 @@ public final class SceneFileReloader {
         // Remembered even when it fails: the same broken bytes are reported once.
         lastHash = hash
         do {
-            return .reloaded(try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths))
+            let file = try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths)
+            lastText = String(decoding: contents, as: UTF8.self)
+            return .reloaded(file)
         } catch let e as SceneFileError {
             return .failed(e.description)
         } catch {
             return .failed("\(path): \(error)")
         }
+    }
+
+    /// The file's text, when its bytes are still those `file` was parsed from (what a
+    /// recording keeps first); nil when it changed in between (the first reload then keeps
+    /// the new one).
+    public static func text(of file: SceneFile) -> String? {
+        guard let bytes = try? BoundedFile.read(file.path, limit: SceneFileLimits.standard.fileSize),
+              SHA256.hex(of: bytes) == file.sha256 else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Stats the file; reads it only when its time or size moved.

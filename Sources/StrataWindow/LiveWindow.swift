@@ -60,8 +60,12 @@ public final class LiveWindow {
         /// Added to a recorded trace's header (a scene file's path and hash).
         public var headerKeys: [String: TraceValue] = [:]
         /// Asked every few loop passes for a scene to replace the current one (a scene
-        /// file edited on disk); nil keeps it. The window keeps its time and its trace.
-        public var reload: ((Scene) -> Scene?)?
+        /// file edited on disk) and the file's text it was made from; nil keeps it. The
+        /// window keeps its time and its trace, and a recording keeps the text.
+        public var reload: ((Scene) -> (scene: Scene, text: String?)?)?
+        /// The scene file's text the scene was made from: a recording keeps it first, so a
+        /// replay draws from it and not from the file as it is later (`TraceSceneText`).
+        public var sceneText: String?
         /// How the window's GL context is made (`--backend`).
         public var contextAPI: GLFWWindowSurface.ContextAPI = .native
         /// Say on standard error how the window draws (`--verbose`).
@@ -149,6 +153,7 @@ public final class LiveWindow {
                                      recorded: ISO8601DateFormatter().string(from: Date()),
                                      generator: StrataVersion.generator, otherKeys: options.headerKeys)
             writer = try TraceWriter(path: path, header: header)
+            if let text = options.sceneText { keepSceneText(text, t: 0) }
         }
 
         installCallbacks()
@@ -180,11 +185,15 @@ public final class LiveWindow {
         while !surface.shouldClose && StopSignal.flag == 0 && failure == nil {
             passes += 1
             if let reload = options.reload, passes % 10 == 0, let replacement = reload(scene) {
-                // Events already delivered stay delivered; the new scene starts at now.
-                driver.step(to: max(lastT, elapsed()))
-                scene = replacement
-                driver = SceneDriver(scene: replacement)
-                driver.step(to: max(lastT, elapsed()))
+                // Events already delivered stay delivered; the new scene starts at now, a
+                // time the trace keeps with the new text (a replay swaps there too).
+                let t = eventTime()
+                driver.step(to: t)
+                scene = replacement.scene
+                driver = SceneDriver(scene: replacement.scene)
+                driver.step(to: t)
+                lastT = t
+                if let text = replacement.text { keepSceneText(text, t: t) }
                 dirty = true
                 surface.setTitle(title())
             }
@@ -244,6 +253,17 @@ public final class LiveWindow {
     }
 
     private func elapsed() -> Double { monotonicSeconds() - start }
+
+    /// Writes the scene file's text into the recording; one too long for a trace line is
+    /// said once, and the recording then keeps no texts (its replay reads the file).
+    private var keepsSceneTexts = true
+    private func keepSceneText(_ text: String, t: Double) {
+        guard let writer, keepsSceneTexts else { return }
+        do { try writer.appendSceneText(text, t: t) } catch {
+            keepsSceneTexts = false
+            FileHandle.standardError.write(Data("strata: warning: \(error); the recording keeps the scene file's hash only, so a replay reads the file as it is then\n".utf8))
+        }
+    }
 
     /// Seconds since the first frame, to the millisecond (readable traces), never less
     /// than the previous event's.

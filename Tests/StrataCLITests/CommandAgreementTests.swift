@@ -70,7 +70,7 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
         #expect(text.contains("strata-references.json"), "file names keep their words")
     }
 
-    /// On a terminal check draws a bar with frames, rate and time left (on standard error);
+    /// On a terminal check and replay draw a bar with frames, rate and time left (on standard error);
     /// in a pipe, never: the bytes a log or a test reads hold no clock.
     @Test func checkShowsProgressOnlyOnATerminal() throws {
         let dir = try temporaryDirectory("agree-progress")
@@ -80,18 +80,23 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
         r = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs"])
         #expect(r.status == 0 && !r.stderr.contains("\r") && !r.stderr.contains("frames,"), "\(r.stderr)")
         // script(1) runs it on a pseudo-terminal; what the terminal got is in the file.
-        let command = "\(strataBinary) check \(dir)/drag.trace --references \(dir)/refs"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        p.arguments = ["-qfec", command, dir + "/typescript"]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        let screen = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/typescript")), as: UTF8.self)
-        #expect(p.terminationStatus == 0 && screen.contains("\r[##") && screen.contains(" frames, ") && screen.contains(" fps, ")
+        func onTerminal(_ command: String) throws -> (status: Int32, screen: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            p.arguments = ["-qfec", command, dir + "/typescript"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardInput = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/typescript")), as: UTF8.self))
+        }
+        var (status, screen) = try onTerminal("\(strataBinary) check \(dir)/drag.trace --references \(dir)/refs")
+        #expect(status == 0 && screen.contains("\r[##") && screen.contains(" frames, ") && screen.contains(" fps, ")
                 && screen.contains(" s left"), "\(screen.suffix(600))")
         #expect(screen.contains(" passed, 0 failed"), "\(screen.suffix(600))")
+        // replay's bar says the same.
+        (status, screen) = try onTerminal("\(strataBinary) replay \(dir)/drag.trace --out \(dir)/frames")
+        #expect(status == 0 && screen.contains("\r[##") && screen.contains(" fps, ") && screen.contains(" s left"), "\(screen.suffix(600))")
     }
 
     /// `compare` words a result as `check` does: NAME: PASS|FAIL: the numbers.

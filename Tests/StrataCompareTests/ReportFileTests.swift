@@ -65,6 +65,15 @@ import StrataModel
         let entries = same + [ok, Self.failing("frame-00005", png, pixels: 7), Self.failing("frame-00006", png, pixels: 8)]
         let groups = FailureGroup.groups(entries)
         #expect(groups.map { "\($0.first.name)-\($0.last.name)" } == ["frame-00000-frame-00003", "frame-00005-frame-00005", "frame-00006-frame-00006"])
+        // References the replay has no frame for, one after another, are one group too.
+        let missing = (7...9).map { i -> ReportEntry in
+            var e = ReportEntry(name: "frame-0000\(i)", result: nil, problem: "reference frame-0000\(i).png has no frame in the replay")
+            e.missing = "actual"
+            return e
+        }
+        let tail = FailureGroup.groups(entries + missing)
+        #expect(tail.count == 4 && tail[3].entries.count == 3
+                && tail[3].summary == "3 frames missing from the actual, the first: reference frame-00007.png has no frame in the replay", "\(tail.last?.summary ?? "")")
         let html = HTMLReport.render(title: "g", entries: entries)
         #expect(html.contains("frame-00000 &ndash; frame-00003</a></td><td>4</td><td>the same numbers: 7 pixels differ"))
         #expect(html.contains("<h3 id=\"f-frame-00000\">frame-00000 (and 3 more frames to frame-00003, the same numbers)</h3>"))

@@ -93,6 +93,40 @@ private let sampleEvents: [InputEvent] = [
         try writer.close()
     }
 
+    /// A recording from a scene file keeps the file's text at the start and at each live
+    /// reload, between the events where it happened; reader, writer and `encoded` agree.
+    @Test func sceneTextsRoundTripBetweenTheEvents() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("reload.trace")
+        let writer = try TraceWriter(path: path, header: fullHeader)
+        let first = #"{"strataScene": 1, "root": {"backgroundColor": "white"}}"#
+        let second = "{\"strataScene\": 1,\n \"root\": {\"backgroundColor\": \"#00FF00\"}}"
+        try writer.appendSceneText(first, t: 0)
+        try writer.append(.down(x: 1, y: 2, t: 0.1))
+        try writer.append(.move(x: 3, y: 2, t: 0.2))
+        try writer.appendSceneText(second, t: 0.25)
+        try writer.append(.up(x: 3, y: 2, t: 0.3))
+        #expect(writer.nextLine == 7)
+        // Time order holds for scene lines too.
+        #expect(throws: TraceError.self) { try writer.appendSceneText(first, t: 0.2) }
+        // A text too long for a trace line is refused, and nothing is written.
+        #expect(throws: TraceError.self) { try writer.appendSceneText(String(repeating: "x", count: 300 << 10), t: 1) }
+        try writer.close()
+        let (back, warnings) = try Trace.read(path: path)
+        #expect(warnings.isEmpty)
+        #expect(back.events.count == 3)
+        #expect(back.sceneTexts == [TraceSceneText(t: 0, text: first, afterEvents: 0), TraceSceneText(t: 0.25, text: second, afterEvents: 2)])
+        #expect(back.duration == 0.3)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(try back.encoded() == text, "the writer's lines and encoded() are the same bytes")
+        #expect(text.split(separator: "\n")[4] == ##"{"t": 0.25, "kind": "scene", "text": "{\"strataScene\": 1,\n \"root\": {\"backgroundColor\": \"#00FF00\"}}"}"##)
+        // A reload at the end counts in the trace's length.
+        var late = back
+        late.sceneTexts.append(TraceSceneText(t: 2, text: first, afterEvents: 3))
+        #expect(late.duration == 2)
+        #expect(try Trace.parse(text: late.encoded(), name: "late").trace == late)
+    }
+
     @Test func writerRefusesWhatTheReaderWould() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("bad.trace")

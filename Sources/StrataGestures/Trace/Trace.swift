@@ -10,17 +10,21 @@ import Foundation
 ///     {"t": 0.5, "kind": "up", "x": 220.5, "y": 160}
 ///
 /// Event lines also take `"kind": "cancel"` (with x, y) and `"kind": "key"` with
-/// `"text": "abc"` or `"key": "backspace" | "return" | "tab" | "escape"`.
+/// `"text": "abc"` or `"key": "backspace" | "return" | "tab" | "escape"`. A recording from a
+/// scene file keeps the file's text in `"kind": "scene"` lines (`TraceSceneText`): at the
+/// start and at each live reload.
 public struct Trace: Hashable, Sendable {
     public var header: TraceHeader
     public var events: [InputEvent]
+    /// The scene file's text at the start and at each reload, in file order.
+    public var sceneTexts: [TraceSceneText]
 
-    public init(header: TraceHeader, events: [InputEvent] = []) {
-        self.header = header; self.events = events
+    public init(header: TraceHeader, events: [InputEvent] = [], sceneTexts: [TraceSceneText] = []) {
+        self.header = header; self.events = events; self.sceneTexts = sceneTexts
     }
 
-    /// Seconds from the start to the last event.
-    public var duration: Double { events.last?.t ?? 0 }
+    /// Seconds from the start to the last event (a scene reload counts as one).
+    public var duration: Double { max(events.last?.t ?? 0, sceneTexts.last?.t ?? 0) }
 
     // MARK: Reading
 
@@ -100,12 +104,24 @@ public struct Trace: Hashable, Sendable {
         if let message = header.problem() { throw TraceError(file: name, line: 1, message: message) }
         var rules = TraceEventRules()
         var text = TraceJSON.headerLine(header) + "\n"
+        var line = 2, scenes = sceneTexts[...]
+        func sceneLines(before index: Int) throws {
+            while let s = scenes.first, s.afterEvents <= index {
+                if let message = rules.accept(s, line: line) { throw TraceError(file: name, line: line, message: message) }
+                text += TraceJSON.sceneLine(s) + "\n"
+                scenes = scenes.dropFirst()
+                line += 1
+            }
+        }
         for (index, event) in events.enumerated() {
-            if let message = rules.accept(event, line: index + 2) {
-                throw TraceError(file: name, line: index + 2, message: message)
+            try sceneLines(before: index)
+            if let message = rules.accept(event, line: line) {
+                throw TraceError(file: name, line: line, message: message)
             }
             text += TraceJSON.eventLine(event) + "\n"
+            line += 1
         }
+        try sceneLines(before: .max)
         return text
     }
 

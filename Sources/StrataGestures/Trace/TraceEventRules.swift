@@ -13,10 +13,23 @@ struct TraceEventRules {
     /// The line where the pointer went down, while it is down.
     private(set) var pointerDownLine: Int?
 
+    /// A scene file's text: in time order like an event, and as long as a scene file may be
+    /// (its line within the line limit is the reader's and writer's to check).
+    mutating func accept(_ scene: TraceSceneText, line: Int) -> String? {
+        if scene.text.isEmpty { return "\"text\" of a scene line must be the scene file's text, found an empty string" }
+        if let message = acceptTime(scene.t, line: line) { return message }
+        last = (scene.t, line)
+        return nil
+    }
+
     /// nil when `event` may come next (and then it is taken as the new last event),
     /// otherwise the message saying why not.
     mutating func accept(_ event: InputEvent, line: Int) -> String? {
-        let t = event.t
+        if let message = acceptTime(event.t, line: line) { return message }
+        return acceptShape(event, line: line)
+    }
+
+    private func acceptTime(_ t: Double, line: Int) -> String? {
         guard t.isFinite && t >= 0 else { return "\"t\" must be a finite number >= 0, found \(TraceJSON.describe(t))" }
         guard TraceEventRules.timeRange.contains(t) else {
             return "\"t\" is \(TraceJSON.describe(t)) s; event times must be within 0...\(TraceJSON.describe(TraceEventRules.timeRange.upperBound)) s"
@@ -24,6 +37,11 @@ struct TraceEventRules {
         if let last, t < last.t {
             return "time goes backwards: t = \(TraceJSON.describe(t)) after t = \(TraceJSON.describe(last.t)) on line \(last.line)"
         }
+        return nil
+    }
+
+    private mutating func acceptShape(_ event: InputEvent, line: Int) -> String? {
+        let t = event.t
         switch event {
         case .pointer(let p):
             for (name, value) in [("x", p.x), ("y", p.y)] where !value.isFinite {

@@ -88,6 +88,11 @@ public enum TraceJSON {
         return object(fields)
     }
 
+    /// `{"t": ..., "kind": "scene", "text": "..."}`.
+    static func sceneLine(_ s: TraceSceneText) -> String {
+        object([("t", number(s.t)), ("kind", string(TraceSceneText.kind)), ("text", string(s.text))])
+    }
+
     /// Keys in the order t, kind, then x, y or text or key.
     static func eventLine(_ e: InputEvent) -> String {
         var fields: [(String, String)] = [("t", number(e.t)), ("kind", string(e.kindName))]

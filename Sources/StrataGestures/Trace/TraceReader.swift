@@ -12,6 +12,7 @@ struct TraceReader {
     private var header: TraceHeader?
     private var headerLine = 0
     private var events: [InputEvent] = []
+    private var sceneTexts: [TraceSceneText] = []
     private var warnings: [String] = []
     private var rules = TraceEventRules()
     private var lineNumber = 0
@@ -63,7 +64,7 @@ struct TraceReader {
         guard let header else {
             throw error(1, "empty trace; expected a header line like \(TraceJSON.headerExample)")
         }
-        return (Trace(header: header, events: events), warnings)
+        return (Trace(header: header, events: events, sceneTexts: sceneTexts), warnings)
     }
 
     private func checkLength(_ count: Int) throws {
@@ -100,6 +101,12 @@ struct TraceReader {
         if header == nil {
             header = try readHeader(json, line: number)
             headerLine = number
+            return
+        }
+        if case .object(let object) = json, object["kind"]?.stringValue == TraceSceneText.kind {
+            let scene = try readSceneText(object, line: number)
+            if let message = rules.accept(scene, line: number) { throw error(number, message) }
+            sceneTexts.append(scene)
             return
         }
         let event = try readEvent(json, line: number, headerLine: headerLine)
@@ -197,7 +204,7 @@ struct TraceReader {
 
     // MARK: Events
 
-    private static let kinds = "down, move, up, cancel or key"
+    private static let kinds = "down, move, up, cancel, key or scene"
     private static let keys = KeyEvent.Key.allCases.map(\.rawValue).joinedAsList()
 
     private func readEvent(_ json: TraceValue, line: Int, headerLine: Int) throws -> InputEvent {
@@ -248,6 +255,16 @@ struct TraceReader {
             }
             return .key(key, t: t)
         }
+    }
+
+    private func readSceneText(_ object: [String: TraceValue], line: Int) throws -> TraceSceneText {
+        guard let tValue = object["t"], let t = tValue.doubleValue else {
+            throw error(line, "a scene line needs \"t\" (seconds from the start, a number >= 0)")
+        }
+        guard let textValue = object["text"], let text = textValue.stringValue else {
+            throw error(line, "a scene line needs \"text\": the scene file's text, a string")
+        }
+        return TraceSceneText(t: t, text: text, afterEvents: events.count)
     }
 
     private func coordinate(_ name: String, in object: [String: TraceValue], kind: String, edge: String, line: Int) throws -> Double {

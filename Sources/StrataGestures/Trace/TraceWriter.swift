@@ -33,8 +33,11 @@ public final class TraceWriter {
 
     deinit { try? handle?.close() }
 
+    /// Scene lines written (`appendSceneText`).
+    public private(set) var sceneTextCount = 0
+
     /// The line the next event goes on.
-    public var nextLine: Int { eventCount + 2 }
+    public var nextLine: Int { eventCount + sceneTextCount + 2 }
 
     /// Appends one event line; it is in the file (the kernel's cache) when this returns.
     public func append(_ event: InputEvent) throws {
@@ -44,6 +47,22 @@ public final class TraceWriter {
         }
         try writeLine(TraceJSON.eventLine(event), line: nextLine)
         eventCount += 1
+    }
+
+    /// Appends a scene file's text (at the start of a recording, and at each reload), after
+    /// the events appended so far. A text whose line would pass the reader's line limit
+    /// throws, and nothing is written.
+    public func appendSceneText(_ text: String, t: Double) throws {
+        guard handle != nil else { throw TraceError(file: path, line: nextLine, message: "the trace writer is closed") }
+        let scene = TraceSceneText(t: t, text: text, afterEvents: eventCount)
+        let line = TraceJSON.sceneLine(scene)
+        let limit = TraceLimits().maximumLineBytes
+        guard line.utf8.count <= limit else {
+            throw TraceError(file: path, line: nextLine, message: "the scene file's text takes \(line.utf8.count) bytes on a trace line, over the line limit of \(limit)")
+        }
+        if let message = rules.accept(scene, line: nextLine) { throw TraceError(file: path, line: nextLine, message: message) }
+        try writeLine(line, line: nextLine)
+        sceneTextCount += 1
     }
 
     /// fsync: only needed to survive a power loss, not a crash of strata.
