@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "StrataGestures", dependencies: ["StrataModel"], path: "Sources/StrataGestures"),
 
         // Frame comparison (pixelmatch-style), diff images, reference checks. Images only, no GL.
-        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataImage"], path: "Sources/StrataCompare"),
+        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataImage", "StrataDigest"], path: "Sources/StrataCompare"),
 
         // The Scene protocol, scene descriptors with their declared options, and the one
         // frame loop (SceneDriver): what a package needs to bring its own scene. No GL.

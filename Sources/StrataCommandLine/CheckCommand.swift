@@ -5,6 +5,7 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataReplay
+import StrataSceneFile
 
 /// `strata check TRACE... --references DIR`: replays traces and compares every frame with
 /// its reference, in memory; CI's way to fail when a frame drifts.
@@ -33,6 +34,7 @@ struct CheckCommand: StrataSubcommand {
                    help: "check only the I-th of N parts of the traces (split by name, balanced by frame count; the same on every machine), for a CI matrix"),
         OptionSpec("results-dir", .text(maxLength: 4096), valueName: "DIR",
                    help: "write the results (DIR/results.json and the failing frames' images) for 'strata merge-reports'"),
+        OptionSpec("no-cache", .boolean, help: "replay every trace, even one whose trace, scene, references, renderer, fonts, Strata and options are those of a check that passed (by default such a trace is reported as passed from cache; see docs/CLI.md)"),
         OptionSpec("jobs", .integer(1...64), valueName: "N", help: "check N traces at once, each on its own thread and GL context (default: the number of cores); the results are those of one at a time"),
         OptionSpec("mask-points", .text(maxLength: 80), valueName: "X,Y,W,H", repeatable: true,
                    help: "as --mask, in the trace's view points (scaled to the replay's pixels); added to the trace header's \"masks\""),
@@ -100,6 +102,9 @@ struct CheckCommand: StrataSubcommand {
         /// How the artifacts folder was given, for messages.
         var artifactsFlag = "--artifacts"
         var keepsImages: Bool { report != nil || artifacts != nil || resultsDir != nil }
+        /// Passing checks kept (`CheckCache`): only when nothing asks for each frame's
+        /// numbers or images and nothing is written.
+        var cache: CheckCache?
     }
 
     func run(_ args: [String], _ context: CommandContext) throws {
@@ -124,6 +129,10 @@ struct CheckCommand: StrataSubcommand {
                                 maxTraceSize: a.integer("max-trace-size"),
                                 pixelLimit: a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit)
         if !a.isGiven("artifacts") { settings.artifactsFlag = "STRATA_ARTIFACTS" }
+        if !a.flag("no-cache"), mode == .none, settings.out == nil, settings.report == nil, settings.junit == nil, !settings.json,
+           settings.resultsDir == nil, !a.isGiven("shaders"), let dir = CheckCache.location() {
+            settings.cache = CheckCache(directory: dir)
+        }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         var selected = targets
         if let text = a.string("shard") {
@@ -289,8 +298,10 @@ struct CheckCommand: StrataSubcommand {
         var isDirectory: ObjCBool = false
         let noFolder = (s.mode == .none || s.mode == .changed)
             && !(FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory) && isDirectory.boolValue)
+        // This run's renderer with the references' fonts as installed here, asked once.
+        let runManifest = try recordedManifest.map { try ReferenceManifest.installed(for: renderer, fontsOf: $0) }
         var (options, why) = s.mode == .all || noFolder ? (s.options, nil)
-            : try s.comparison.rules(s.options, recorded: recordedManifest) { try ReferenceManifest.installed(for: renderer, fontsOf: $0) }
+            : s.comparison.rules(s.options, recorded: recordedManifest) { _ in runManifest! }
         if let why { lines.append(say: "\(target.name): \(why)") }
         options.masks = flagMasks + pixels(replayer.trace.header.masks) + (recordedManifest?.masks ?? [])
         do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as MaskError {
@@ -306,22 +317,48 @@ struct CheckCommand: StrataSubcommand {
         let readLock = recording == nil && FileManager.default.fileExists(atPath: references) ? try DirectoryLock(references, shared: true) : nil
         defer { readLock?.release() }
         let prefix = s.several ? target.name + "/" : ""
+        // A trace whose every input is that of a check that passed is not replayed.
+        let cacheKey = s.cache == nil || noFolder ? nil : try? CheckCommand.cacheKey(target, s, options: options, file: found.file,
+                                                                                       renderer: renderer, run: runManifest)
+        if let cache = s.cache, let key = cacheKey, let entry = cache.lookup(key) {
+            lines.append(say: "\(target.name): passed from cache: \(plural(entry.frames.count, "frame")) unchanged since a check that passed (--no-cache replays it)")
+            var check = TraceCheck(name: target.name, frameCount: entry.frames.count, entries: entry.frames.map {
+                ReportEntry(name: $0, result: .identical(width: entry.width, height: entry.height, masks: options.masks))
+            })
+            check.warnings = warnings
+            return (check, lines)
+        }
 
         let checker = ReferenceChecker(directory: references, options: options, mode: s.mode, newReferencesFail: false)
         if let recording { checker.writeDirectory = recording.staging }
+        // Updates store each distinct image once (`--update all` converts a folder of the
+        // older layout); frames drawn where the references were pass on their hash.
+        checker.writesByHash = recording != nil && (s.mode == .all || recordedManifest?.frames != nil)
+        checker.trustsHashes = s.mode != .all && runManifest.map { recordedManifest?.reasonNotExact(against: $0) == nil } == true
         checker.keepsImages = s.keepsImages
         checker.pixelLimit = s.pixelLimit
         var produced = Set<String>()
         let result: ReplayResult
         var manifest: ReferenceManifest?
         renderer.forgetFontFilesDrawn()
+        // Frame k is written, hashed and compared on another thread while k+1 renders;
+        // the checker is used from that queue alone until `finish`.
+        let pipeline = FrameWriter(depth: 2)
         do {
-            result = try replayer.frames(renderer: renderer) { frame in
-                let file = Replayer.frameFileName(frame.index)
-                if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
-                produced.insert(file)
-                try checker.check(frame.image, named: String(file.dropLast(4)))
+            do {
+                result = try replayer.frames(renderer: renderer) { frame in
+                    let file = Replayer.frameFileName(frame.index)
+                    produced.insert(file)
+                    try pipeline.submit {
+                        if let out { try PNG.write(frame.image, to: (out as NSString).appendingPathComponent(file)) }
+                        try checker.check(frame.image, named: String(file.dropLast(4)))
+                    }
+                }
+            } catch {
+                pipeline.drain()
+                throw error
             }
+            try pipeline.finish()
             // After the frames, naming the fonts this trace's frames drew with.
             manifest = try ReferenceManifest.drawn(by: renderer)
             manifest?.masks = keptMasks.isEmpty ? nil : keptMasks
@@ -345,21 +382,18 @@ struct CheckCommand: StrataSubcommand {
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
         if let recording {
-            if s.mode == .all {
-                try manifest?.write(directory: recording.staging)
-            } else if checker.result.changed > 0, recordedManifest == nil, let manifest {
-                // References added or rewritten into a folder without a manifest were drawn here.
-                try manifest.write(directory: recording.staging)
-            }
-            let stale = try recording.commit(keeping: s.mode == .all ? produced : nil)
+            let update = try ReferenceUpdate(checker: checker, mode: s.mode, recorded: recordedManifest, drawn: manifest, produced: produced)
+            try update.stage(into: recording.staging)
+            let removed = try recording.commit(keeping: update.keeping)
             if s.mode == .all {
                 lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
-                             + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
+                             + update.removalNote(removed))
             }
         }
         if s.mode != .all {
-            for extra in try referenceFiles(references).subtracting(produced).sorted() {
-                var entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
+            let producedNames = Set(produced.map { String($0.dropLast(4)) })
+            for extra in try checker.referenceNames().subtracting(producedNames).sorted() {
+                var entry = ReportEntry(name: extra, result: nil,
                                         problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
                 entry.missing = "actual"
                 entries.append(entry)
@@ -418,10 +452,35 @@ struct CheckCommand: StrataSubcommand {
         }
         check.warnings = warnings
         check.added = checker.result.added; check.updated = checker.result.updated; check.unchanged = checker.result.unchanged
+        // Kept only for a clean pass: a warning is told on every run.
+        if let cache = s.cache, let key = cacheKey, check.passed, warnings.isEmpty, !entries.isEmpty {
+            cache.store(CheckCache.Entry(key: key, trace: target.name, width: replayer.pixelWidth, height: replayer.pixelHeight,
+                                         frames: entries.map(\.name)))
+        }
         if s.several && s.mode != .all {
             lines.append(say: "\(target.name): \(check.entries.count - check.failures.count) passed, \(check.failures.count) failed")
         }
         return (check, lines)
+    }
+
+    /// The cache key of `target`'s check with these rules (`CheckCacheKey`).
+    static func cacheKey(_ target: CheckTarget, _ s: Settings, options: CompareOptions, file: SceneFile?,
+                         renderer: Renderer, run: ReferenceManifest?) throws -> String {
+        var key = CheckCacheKey(version: StrataVersion.current)
+        key.field("trace name", target.name)
+        try key.file("trace", target.trace)
+        if let file {
+            key.field("scene file", file.path)
+            key.field("scene sha256", file.sha256)
+            for image in file.imageDigests { key.field("scene image", image) }
+        }
+        try key.references(target.references)
+        let drawn = try run ?? ReferenceManifest.installed(for: renderer, fontsOf: ReferenceManifest(strata: "", backend: "", renderer: "", glVersion: "", mesa: nil, fonts: []))
+        key.field("renderer", "\(drawn.renderer)\n\(drawn.glVersion)\n\(drawn.mesa ?? "")")
+        for font in drawn.fonts { key.field("font", font.file + " " + font.sha256) }
+        key.field("replay", "fps \(s.fps.map { "\($0)" } ?? "-") scale \(s.scale.map { "\($0)" } ?? "-") limit \(s.frameLimit) pixels \(s.pixelLimit)")
+        key.field("rules", String(describing: options))
+        return key.finish()
     }
 
     /// A line of a trace's output: JSON for scripts, or a line for people (which goes to
@@ -450,7 +509,6 @@ struct CheckCommand: StrataSubcommand {
         return "\(programName) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
     }
 
-    private static func referenceFiles(_ dir: String) throws -> Set<String> { FrameDirectory.frames(in: dir) }
 }
 
 /// Indices handed out to workers one at a time, and their results kept by index.

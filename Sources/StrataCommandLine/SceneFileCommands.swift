@@ -74,6 +74,7 @@ extension CommandContext {
         guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else { return TraceScenes(catalog: scenes) }
         let file = try SceneFile.load(path: path, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
         var found = TraceScenes(catalog: scenes)
+        found.file = file
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
             found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")
             found.stale = (recorded: hash, now: file.sha256)
@@ -116,4 +117,6 @@ struct TraceScenes {
     var warnings: [String] = []
     /// The trace's recorded scene-file hash and the file's own, when they differ.
     var stale: (recorded: String, now: String)?
+    /// The scene file the trace replays in, if any.
+    var file: SceneFile?
 }

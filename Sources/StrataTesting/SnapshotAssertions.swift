@@ -66,7 +66,12 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
         _ = try replayer.frames(renderer: renderer) { frame in
             try checker.check(frame.image, named: String(Replayer.frameFileName(frame.index).dropLast(4)))
         }
-        if !checker.result.recorded.isEmpty { try ReferenceManifest.drawn(by: renderer).write(directory: directory) }
+        if !checker.result.recorded.isEmpty {
+            // A folder stored by hash keeps its map, less the frames just written as files.
+            var manifest = try ReferenceManifest.drawn(by: renderer)
+            manifest.frames = checker.frameImages
+            try manifest.write(directory: directory)
+        }
         reportFailures(checker, subject: "trace \(tracePath)", why: why, site: site,
                        artifactsName: ((tracePath as NSString).lastPathComponent as NSString).deletingPathExtension)
     } catch {
@@ -108,7 +113,7 @@ private func checkImage(_ image: Image, named name: String, in directory: String
     let (options, why) = try rules.options(directory: directory, renderer: renderer, width: image.width, height: image.height)
     let checker = ReferenceChecker(directory: directory, options: options, mode: try record ?? snapshotRecordMode())
     try checker.check(image, named: name)
-    if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer) }
+    if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer, frames: checker.frameImages) }
     reportFailures(checker, subject: subject, why: why, site: site)
 }
 
