@@ -149,7 +149,7 @@ let package = Package(
         .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRender", "StrataCompare"], path: "Tests/StrataTestSupport"),
 
         // Runs the built `strata` binary: exit codes, messages, files written.
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel", "StrataDigest"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataTestSupport", "StrataReplay", "StrataWindow", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataTestSupport", "StrataScenes", "StrataModel", "StrataRender", "StrataCompare"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),

@@ -333,7 +333,7 @@ struct CheckCommand: StrataSubcommand {
         if let recording { checker.writeDirectory = recording.staging }
         // Updates store each distinct image once (`--update all` converts a folder of the
         // older layout); frames drawn where the references were pass on their hash.
-        checker.writesByHash = recording != nil && (s.mode == .all || recordedManifest?.frames != nil)
+        checker.writesByHash = recording != nil && (s.mode == .all || recordedManifest?.frames != nil || FrameDirectory.frames(in: references).isEmpty)
         checker.trustsHashes = s.mode != .all && runManifest.map { recordedManifest?.reasonNotExact(against: $0) == nil } == true
         checker.keepsImages = s.keepsImages
         checker.pixelLimit = s.pixelLimit

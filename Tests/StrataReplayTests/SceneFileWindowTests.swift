@@ -67,7 +67,7 @@ import StrataTestSupport
         #expect(record.stderr.contains("has changed since"), "\(record.stderr)")
         let check = try runProcess(strata, ["check", dir + "/t.trace", "--references", dir + "/refs"])
         #expect(check.status == 0 && check.stdout.hasSuffix(" passed, 0 failed\n"), "\(check.stdout) \(check.stderr)")
-        let first = try PNG.read(path: dir + "/refs/frame-00000.png").pixel(x: 5, y: 5)
+        let first = try PNG.read(path: dir + "/refs/" + referenceFrameMap(dir + "/refs")["frame-00000"]! + ".png").pixel(x: 5, y: 5)
         #expect(first.r == 0 && first.g == 255 && first.b == 0, "the file as it is now: \(first)")
     }
 }
