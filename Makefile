@@ -95,6 +95,8 @@ bench: release
 	.build/release/StrataBench --encoders
 	.build/release/StrataBench --compare
 	scripts/bench-memory.sh
+	scripts/bench-check.sh
+	/usr/bin/python3 scripts/bench-chromium.py
 
 # The carousel against an independent rendering of the same scene: a CSS 3D page drawn
 # by headless Chromium's compositor at 24 angles (references kept outside the project, in

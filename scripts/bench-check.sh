@@ -8,6 +8,9 @@
 #   check-vs-previous-release   this build's first check (an empty cache) / the baseline's: <= 1/3
 #   check-cached                a second check with nothing changed / the first: <= 0.1
 #   check-jobs                  --jobs 2 / --jobs 1 with --no-cache (2 cores): < 1
+#   check-one-long-trace-cores  CPU time over wall time of one 1000-frame trace's check
+#   previous-release-frames-match-new-references: the baseline's replayed frames hash to
+#                               the images our references map them to (frames byte-identical)
 # Each timing is the median wall time of RUNS runs (default 3). STRATA: this build's
 # binary (default .build/release/strata).
 set -eu
@@ -75,3 +78,27 @@ awk 'BEGIN { printf "{\"t\": 0.05, \"kind\": \"down\", \"x\": 100, \"y\": 160}\n
 "$STRATA" check "$work/long.trace" --references "$work/long-refs" --record >/dev/null
 /usr/bin/time -f "%e %U %S" -o "$work/time.txt" "$STRATA" check "$work/long.trace" --references "$work/long-refs" --no-cache --jobs 1 >/dev/null
 awk '{ printf "{\"case\": \"check-one-long-trace-cores\", \"frames\": 1000, \"wall_s\": %.3f, \"cpu_s\": %.3f, \"cores_busy\": %.2f}\n", $1, $2 + $3, ($2 + $3) / $1 }' "$work/time.txt"
+
+# Frames stay byte-identical: every frame the previous release replays hashes (its decoded
+# RGBA, all opaque) to the image our references' manifest maps that frame to.
+for trace in Traces/*.trace; do
+    name=$(basename "$trace" .trace)
+    (cd "$BASELINE_DIR" && "$OLD" replay "Traces/$name.trace" --out "$work/old-frames/$name" >/dev/null)
+done
+/usr/bin/python3 - "$work/old-frames" Traces/references <<'PY'
+import hashlib, json, os, sys
+from PIL import Image
+frames_dir, refs = sys.argv[1], sys.argv[2]
+total = matched = translucent = 0
+for name in sorted(os.listdir(frames_dir)):
+    wanted = json.load(open(os.path.join(refs, name, "strata-references.json")))["frames"]
+    files = sorted(os.listdir(os.path.join(frames_dir, name)))
+    total += len(files)
+    for f in files:
+        image = Image.open(os.path.join(frames_dir, name, f)).convert("RGBA")
+        if image.getextrema()[3][0] < 255: translucent += 1
+        matched += hashlib.sha256(image.tobytes()).hexdigest() == wanted.get(f[:-4])
+extra = sum(len(json.load(open(os.path.join(refs, n, "strata-references.json")))["frames"]) for n in os.listdir(frames_dir)) - total
+print(json.dumps({"case": "previous-release-frames-match-new-references", "frames": total, "matched": matched,
+                  "references_without_a_frame": extra, "translucent_frames": translucent, "meets": matched == total and extra == 0}))
+PY
