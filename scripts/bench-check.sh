@@ -80,7 +80,8 @@ awk 'BEGIN { printf "{\"t\": 0.05, \"kind\": \"down\", \"x\": 100, \"y\": 160}\n
 awk '{ printf "{\"case\": \"check-one-long-trace-cores\", \"frames\": 1000, \"wall_s\": %.3f, \"cpu_s\": %.3f, \"cores_busy\": %.2f}\n", $1, $2 + $3, ($2 + $3) / $1 }' "$work/time.txt"
 
 # Frames stay byte-identical: every frame the previous release replays hashes (its decoded
-# RGBA, all opaque) to the image our references' manifest maps that frame to.
+# RGBA, premultiplied as Strata holds frames: round(c * a / 255), PIL's "RGBa") to the image
+# our references' manifest maps that frame to.
 for trace in Traces/*.trace; do
     name=$(basename "$trace" .trace)
     (cd "$BASELINE_DIR" && "$OLD" replay "Traces/$name.trace" --out "$work/old-frames/$name" >/dev/null)
@@ -97,7 +98,7 @@ for name in sorted(os.listdir(frames_dir)):
     for f in files:
         image = Image.open(os.path.join(frames_dir, name, f)).convert("RGBA")
         if image.getextrema()[3][0] < 255: translucent += 1
-        matched += hashlib.sha256(image.tobytes()).hexdigest() == wanted.get(f[:-4])
+        matched += hashlib.sha256(image.convert("RGBa").tobytes()).hexdigest() == wanted.get(f[:-4])
 extra = sum(len(json.load(open(os.path.join(refs, n, "strata-references.json")))["frames"]) for n in os.listdir(frames_dir)) - total
 print(json.dumps({"case": "previous-release-frames-match-new-references", "frames": total, "matched": matched,
                   "references_without_a_frame": extra, "translucent_frames": translucent, "meets": matched == total and extra == 0}))

@@ -335,6 +335,7 @@ struct CheckCommand: StrataSubcommand {
         // older layout); frames drawn where the references were pass on their hash.
         checker.writesByHash = recording != nil && (s.mode == .all || recordedManifest?.frames != nil || FrameDirectory.frames(in: references).isEmpty)
         checker.trustsHashes = s.mode != .all && runManifest.map { recordedManifest?.reasonNotExact(against: $0) == nil } == true
+        checker.useManifest(recordedManifest)
         checker.keepsImages = s.keepsImages
         checker.pixelLimit = s.pixelLimit
         var produced = Set<String>()
@@ -399,7 +400,8 @@ struct CheckCommand: StrataSubcommand {
                 entries.append(entry)
             }
         }
-        if s.mode != .all, let manifest, let recorded = try ReferenceManifest.read(directory: references),
+        // A check changed nothing: the manifest read before the frames is the folder's.
+        if s.mode != .all, let manifest, let recorded = try s.mode == .none ? recordedManifest : ReferenceManifest.read(directory: references),
            let warning = recorded.warning(against: manifest, directory: references) {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))

@@ -106,9 +106,19 @@ public final class ReferenceChecker {
         return Set(frames.values.map(ReferenceImage.fileName)).union(legacy)
     }
 
+    /// Takes the references' manifest as the caller read it (nil: the folder has none),
+    /// instead of reading it again at the first frame: a map of many frames is held once.
+    public func useManifest(_ manifest: ReferenceManifest?) {
+        guard recordedFrames == nil else { return }
+        setRecorded(manifest?.frames ?? [:])
+    }
+
     private func loadManifest() throws {
         guard recordedFrames == nil else { return }
-        let map = try ReferenceManifest.read(directory: directory)?.frames ?? [:]
+        setRecorded(try ReferenceManifest.read(directory: directory)?.frames ?? [:])
+    }
+
+    private func setRecorded(_ map: [String: String]) {
         recordedFrames = map
         // `--update all` maps exactly the frames of this run.
         frames = mode == .all && writesByHash ? [:] : map
