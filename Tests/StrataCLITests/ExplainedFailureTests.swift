@@ -182,7 +182,8 @@ import StrataTestSupport
         #expect(merged.status == 1, "\(merged.stdout)\(merged.stderr)")
         let junit = try String(contentsOfFile: dir + "/m.xml", encoding: .utf8)
         #expect(junit.contains("; card (CALayer) position.x 60 -&gt; 55; card.backgroundColor #34C759 -&gt; #30D158\" type=\"mismatch\">"), "\(junit)")
-        #expect(junit.contains("<testcase classname=\"card\" name=\"track card.position.x\">"))
+        // (Its `time`, issue 26 §7, follows the name.)
+        #expect(junit.contains("<testcase classname=\"card\" name=\"track card.position.x\" time="))
         let html = try String(contentsOfFile: dir + "/m.html", encoding: .utf8)
         #expect(html.contains("class=\"inspector\"") && html.contains("<figcaption>card.position.x settles at 1.00 s"))
     }

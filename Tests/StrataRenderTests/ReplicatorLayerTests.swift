@@ -49,10 +49,10 @@ import StrataTestSupport
         let r = ReplicatorLayer()
         r.instanceColor = Color(red: 1, green: 0.5, blue: 0, alpha: 1)
         r.instanceRedOffset = -0.25
-        r.instanceAlphaOffset = -0.4
+        r.instanceAlphaOffset = -0.375
         #expect(r.instanceColor(at: 0) == Color(red: 1, green: 0.5, blue: 0, alpha: 1))
-        #expect(r.instanceColor(at: 2) == Color(red: 0.5, green: 0.5, blue: 0, alpha: 0.2))
-        // Clamped to 0...1: copy 3's alpha would be -0.2.
+        #expect(r.instanceColor(at: 2) == Color(red: 0.5, green: 0.5, blue: 0, alpha: 0.25))
+        // Clamped to 0...1: copy 3's alpha would be -0.125.
         #expect(r.instanceColor(at: 3).alpha == 0)
     }
 
