@@ -86,7 +86,8 @@ test: deps
 # The Swift API's documentation (DocC, in the toolchain) as a static site in .build/docs/:
 # StrataModel, StrataDriver, StrataTesting and StrataCommandLine, and the article "Your own
 # scene" (Documentation/StrataDriver.docc/). Symbol graphs come from the debug build's
-# modules; the script checks the pages are there. `make test` builds it too.
+# modules; the script typechecks the articles' Swift code and checks the pages are there.
+# `make test` builds it too.
 docs: build
 	scripts/docs.sh
 
