@@ -89,6 +89,20 @@ struct LayerBatch {
         var values: [GLfloat] { Array(UnsafeBufferPointer(start: storage, count: count)) }
     }
 
+    /// Points the bound vertex array's attributes at the bound buffer's corners: the
+    /// unit-square position, then the matrix's four columns and five vec4s (locations
+    /// 1...9, see layer.vert).
+    static func describeAttributes(_ gl: GLFunctions) {
+        let float = MemoryLayout<GLfloat>.size, stride = GLsizei(floatsPerVertex * float)
+        gl.vertexAttribPointer(0, 2, GLConstant.float, 0, stride, nil)
+        gl.enableVertexAttribArray(0)
+        for location in 1...9 {
+            gl.vertexAttribPointer(GLuint(location), 4, GLConstant.float, 0, stride,
+                                   UnsafeRawPointer(bitPattern: (2 + (location - 1) * 4) * float))
+            gl.enableVertexAttribArray(GLuint(location))
+        }
+    }
+
     /// The indices of `count` draws' triangles (draw i's corners are 4i...4i+3).
     static func indices(count: Int) -> [UInt32] {
         var out: [UInt32] = []
