@@ -8,10 +8,9 @@ import StrataModel
 /// shape on the target being drawn (backdrop.frag). Captures live until the frame ends;
 /// their textures are kept by size for the next frames.
 final class BackdropPass {
-    struct DownsampleUniforms: UniformSet {
+    struct DownsampleUniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let source, origin, factor: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
@@ -21,10 +20,9 @@ final class BackdropPass {
         }
     }
 
-    struct BlurUniforms: UniformSet {
+    struct BlurUniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let source, direction, sigma, taps: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
@@ -35,11 +33,10 @@ final class BackdropPass {
         }
     }
 
-    struct MaterialUniforms: UniformSet {
+    struct MaterialUniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let shape: ShapeUniforms
         let capture, captureOrigin, factor, saturation, tint, opacity: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)

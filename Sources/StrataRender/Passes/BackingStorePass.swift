@@ -5,10 +5,9 @@ import StrataModel
 /// layer.frag, into store texels; in the frame backing.frag samples the store through
 /// the layer's matrix, bilinearly, so edges under perspective fade over one texel.
 final class BackingStorePass {
-    struct Uniforms: UniformSet {
+    struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let storeRect, opacity, store: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)

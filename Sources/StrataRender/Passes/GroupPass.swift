@@ -4,11 +4,10 @@ import StrataModel
 /// of its own (`RenderTargets`), put back by composite.frag at the group's opacity,
 /// clipped to the layer's rounded bounds when it masks to them.
 final class GroupPass {
-    struct Uniforms: UniformSet {
+    struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let shape: ShapeUniforms
         let group, opacity, masked: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)

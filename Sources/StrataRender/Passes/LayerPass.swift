@@ -7,12 +7,11 @@ import StrataModel
 /// premultiplied `Image`: a layer whose drawing is rasterized on the CPU is drawn here
 /// as `Fill.contents`, as a layer's bitmap is.
 final class LayerPass {
-    struct Uniforms: UniformSet {
+    struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let shape: ShapeUniforms
         let borderWidth, borderColor, background, opacity: GLint
         let gradientStart, gradientEnd, ramp, contents: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)

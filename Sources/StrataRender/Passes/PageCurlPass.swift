@@ -3,10 +3,9 @@ import StrataModel
 /// A `PageCurlLayer`'s group: instead of being composited flat, the page drawn into the
 /// group's target is bent over a cylinder by curl.frag (partialCurl).
 final class PageCurlPass {
-    struct Uniforms: UniformSet {
+    struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let group, page, corner, direction, distance, radius, opacity: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)

@@ -56,6 +56,15 @@ struct QuadUniforms {
     }
 }
 
+/// The set of a program drawn with layer.vert: its viewport is the quad's.
+protocol QuadProgramUniforms: UniformSet {
+    var quad: QuadUniforms { get }
+}
+
+extension QuadProgramUniforms {
+    var viewport: GLint { quad.viewport }
+}
+
 /// A rounded rectangle's two uniforms (`u_shape`, `u_radius`), as several fragment
 /// shaders name them.
 struct ShapeUniforms {

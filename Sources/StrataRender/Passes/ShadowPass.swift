@@ -5,10 +5,9 @@ import StrataModel
 /// small mask texture per (size, radius, blur); in the frame shadow.frag stretches the
 /// mask over the shadow's quad in the layer's plane, skipping what an opaque layer covers.
 final class ShadowPass {
-    struct Uniforms: UniformSet {
+    struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let maskRect, mask, occluder, color: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
@@ -19,11 +18,10 @@ final class ShadowPass {
         }
     }
 
-    struct MaskUniforms: UniformSet {
+    struct MaskUniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let shape: ShapeUniforms
         let sigma: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)

@@ -6,10 +6,9 @@ import StrataModel
 /// repeats the copy's two blends per pixel, stopping where a copy changes a pixel no
 /// more. Elsewhere every copy is drawn, its shadow then its fill.
 final class StackPass {
-    struct Uniforms: UniformSet {
+    struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let count, below, shadow, fill: GLint
-        var viewport: GLint { quad.viewport }
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
