@@ -1,6 +1,6 @@
 #version 330 core
 // Glyph quads of one text draw, many per draw call: positions in the text's raster
-// space (pixels at the output scale, see Renderer.drawText), taken to output pixels by
+// space (pixels at the output scale, see TextPass), taken to output pixels by
 // u_matrix (the identity when the text sits square on the pixel grid; the layer's
 // matrix, perspective included, otherwise), then to clip space.
 

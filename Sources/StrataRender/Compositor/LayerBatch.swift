@@ -25,7 +25,7 @@ struct LayerBatch {
 
     /// True when the draw can be part of a batch: no gradient ramp or contents texture.
     static func canBatch(_ d: LayerDraw) -> Bool {
-        // A draw from a backing store samples its texture (Renderer+BackingStore).
+        // A draw from a backing store samples its texture (BackingStorePass).
         if d.hasBackingStore { return false }
         if case .none = d.fill { return true }
         return false
