@@ -38,6 +38,7 @@ import StrataTestSupport
         #expect(try unresolved(BackdropPass.DownsampleUniforms.self, gl, fragment: "backdrop-downsample.frag").isEmpty)
         #expect(try unresolved(BackdropPass.BlurUniforms.self, gl, fragment: "backdrop-blur.frag").isEmpty)
         #expect(try unresolved(BackdropPass.MaterialUniforms.self, gl, fragment: "backdrop.frag").isEmpty)
+        #expect(try unresolved(ShapePass.Uniforms.self, gl, fragment: "shape.frag").isEmpty)
         // layer.frag: each uniform lives in the variants that draw its part.
         let gradient = try unresolved(LayerPass.Uniforms.self, gl, fragment: "layer.frag",
                                       defines: ["BACKGROUND", "FILL_AXIAL", "BORDER"])

@@ -37,6 +37,8 @@ public final class Renderer {
     private let texts: TextPass
     /// Made the first time a backdrop layer is drawn (three programs).
     private var backdrops: BackdropPass?
+    /// Made the first time a frame has a shape layer (its rasters are kept in it).
+    var shapePass: ShapePass?
 
     /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
     /// off only to check that culling changes no byte.
@@ -156,6 +158,10 @@ public final class Renderer {
         gl.bindVertexArray(unitQuad)
         try shadows.prepare(list)
         try stores.prepare(list)
+        if list.commands.contains(where: { if case .shape = $0 { true } else { false } }) {
+            if shapePass == nil { shapePass = try ShapePass(gl: gl, shaders: shaders) }
+            shapePass?.prepare(list)
+        }
         texts.prepare(list)
         backdrops?.beginFrame()
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
@@ -202,6 +208,8 @@ public final class Renderer {
                 } else {
                     groups.draw(composite, source: source, in: frame)
                 }
+            case .shape(let d):
+                try shapePass?.draw(d, in: frame)
             case .text(let d):
                 try texts.draw(d, in: frame)
             case .backdrop(let d):
