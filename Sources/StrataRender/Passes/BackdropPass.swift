@@ -8,10 +8,52 @@ import StrataModel
 /// shape on the target being drawn (backdrop.frag). Captures live until the frame ends;
 /// their textures are kept by size for the next frames.
 final class BackdropPass {
+    struct DownsampleUniforms: QuadProgramUniforms {
+        let quad: QuadUniforms
+        let source, origin, factor: GLint
+
+        init(_ p: ShaderProgram) {
+            quad = QuadUniforms(p)
+            source = p.uniformLocation("u_source")
+            origin = p.uniformLocation("u_origin")
+            factor = p.uniformLocation("u_factor")
+        }
+    }
+
+    struct BlurUniforms: QuadProgramUniforms {
+        let quad: QuadUniforms
+        let source, direction, sigma, taps: GLint
+
+        init(_ p: ShaderProgram) {
+            quad = QuadUniforms(p)
+            source = p.uniformLocation("u_source")
+            direction = p.uniformLocation("u_direction")
+            sigma = p.uniformLocation("u_sigma")
+            taps = p.uniformLocation("u_taps")
+        }
+    }
+
+    struct MaterialUniforms: QuadProgramUniforms {
+        let quad: QuadUniforms
+        let shape: ShapeUniforms
+        let capture, captureOrigin, factor, saturation, tint, opacity: GLint
+
+        init(_ p: ShaderProgram) {
+            quad = QuadUniforms(p)
+            shape = ShapeUniforms(p)
+            capture = p.uniformLocation("u_capture")
+            captureOrigin = p.uniformLocation("u_captureOrigin")
+            factor = p.uniformLocation("u_factor")
+            saturation = p.uniformLocation("u_saturation")
+            tint = p.uniformLocation("u_tint")
+            opacity = p.uniformLocation("u_opacity")
+        }
+    }
+
     private let gl: GLFunctions
-    private let downsampleProgram: ShaderProgram
-    private let blurProgram: ShaderProgram
-    private let materialProgram: ShaderProgram
+    private let downsampleProgram: Program<DownsampleUniforms>
+    private let blurProgram: Program<BlurUniforms>
+    private let materialProgram: Program<MaterialUniforms>
     /// This frame's blurred captures by index in the draw list, and their block size.
     private var captured: [Int: (target: RenderTarget, factor: Int)] = [:]
     private var free: [Size2: [RenderTarget]] = [:]
@@ -21,10 +63,12 @@ final class BackdropPass {
 
     init(gl: GLFunctions, shaders: ShaderSource) throws {
         self.gl = gl
-        downsampleProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "backdrop-downsample.frag", source: shaders)
-        blurProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "backdrop-blur.frag", source: shaders)
-        materialProgram = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "backdrop.frag", source: shaders)
+        downsampleProgram = try Program(gl: gl, fragment: "backdrop-downsample.frag", source: shaders)
+        blurProgram = try Program(gl: gl, fragment: "backdrop-blur.frag", source: shaders)
+        materialProgram = try Program(gl: gl, fragment: "backdrop.frag", source: shaders)
     }
+
+    deinit { deleteTargets() }
 
     /// Source pixels per capture texel: the largest power of two within sigma / 3, so
     /// the blur keeps at least 3 texels of sigma (and at most ~6: 19 taps a side) and the
@@ -53,7 +97,10 @@ final class BackdropPass {
 
     /// Draws `d` onto `stack.last` (already bound), capturing first if its capture is
     /// not yet taken. Leaves that target bound, the frame's viewport and blending on.
-    func draw(_ d: BackdropDraw, captures: [BackdropCapture], stack: [RenderTarget], width: Int, height: Int) throws {
+    func draw(_ d: BackdropDraw, captures: [BackdropCapture], stack: [RenderTarget], in frame: FrameContext) throws {
+        // Its own programs and viewports: the frame sets its next program afresh.
+        frame.forgetProgram()
+        let (width, height) = (frame.width, frame.height)
         guard captures.indices.contains(d.capture), let current = stack.last else { return }
         let c = captures[d.capture]
         guard c.width > 0 && c.height > 0 else { return }
@@ -63,21 +110,19 @@ final class BackdropPass {
         gl.bindFramebuffer(GLConstant.framebuffer, current.framebuffer)
         gl.viewport(0, 0, GLsizei(width), GLsizei(height))
         gl.enable(GLConstant.blend)
-        let p = materialProgram
-        gl.useProgram(p.id)
-        gl.uniform2f(p.location("u_viewport"), GLfloat(width), GLfloat(height))
-        setQuad(p, d.quad.matrix, d.quad.rect)
-        let s = d.shape.rect
-        gl.uniform4f(p.location("u_shape"), GLfloat(s.minX), GLfloat(s.minY), GLfloat(s.width), GLfloat(s.height))
-        gl.uniform1f(p.location("u_radius"), GLfloat(d.shape.cornerRadius))
-        gl.uniform2f(p.location("u_captureOrigin"), GLfloat(c.x), GLfloat(c.y))
-        gl.uniform1f(p.location("u_factor"), GLfloat(factor))
-        gl.uniform1f(p.location("u_saturation"), GLfloat(d.material.saturation))
-        let t = d.material.tint.premultiplied
-        gl.uniform4f(p.location("u_tint"), GLfloat(t.r), GLfloat(t.g), GLfloat(t.b), GLfloat(t.a))
-        gl.uniform1f(p.location("u_opacity"), GLfloat(d.opacity))
-        bindTexture(blurred, to: p, "u_capture")
-        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+        let u = materialProgram.uniforms
+        gl.useProgram(materialProgram.id)
+        gl.uniform2f(u.viewport, GLfloat(width), GLfloat(height))
+        gl.set(u.quad, d.quad)
+        gl.set(u.shape, d.shape)
+        gl.uniform2f(u.captureOrigin, GLfloat(c.x), GLfloat(c.y))
+        gl.uniform1f(u.factor, GLfloat(factor))
+        gl.uniform1f(u.saturation, GLfloat(d.material.saturation))
+        gl.set(u.tint, d.material.tint)
+        gl.uniform1f(u.opacity, GLfloat(d.opacity))
+        gl.bind(texture: blurred.texture, to: u.capture)
+        gl.drawQuad()
+        frame.forgetProgram()
     }
 
     private func capture(_ c: BackdropCapture, stack: [RenderTarget]) throws -> (RenderTarget, Int) {
@@ -87,33 +132,33 @@ final class BackdropPass {
         let whole = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         gl.viewport(0, 0, GLsizei(size.width), GLsizei(size.height))
 
-        var p = downsampleProgram
-        gl.useProgram(p.id)
-        gl.uniform2f(p.location("u_viewport"), GLfloat(size.width), GLfloat(size.height))
-        setQuad(p, .identity, whole)
-        gl.uniform2f(p.location("u_origin"), GLfloat(c.x), GLfloat(c.y))
-        gl.uniform1i(p.location("u_factor"), GLint(f))
+        let down = downsampleProgram.uniforms
+        gl.useProgram(downsampleProgram.id)
+        gl.uniform2f(down.viewport, GLfloat(size.width), GLfloat(size.height))
+        gl.set(down.quad, Quad(matrix: .identity, rect: whole))
+        gl.uniform2f(down.origin, GLfloat(c.x), GLfloat(c.y))
+        gl.uniform1i(down.factor, GLint(f))
         gl.bindFramebuffer(GLConstant.framebuffer, a.framebuffer)
         for (i, layer) in stack.enumerated() {
             // The frame replaces the capture's old texels; open groups go over it.
             if i == 0 { gl.disable(GLConstant.blend) } else { gl.enable(GLConstant.blend) }
-            bindTexture(layer, to: p, "u_source")
-            gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+            gl.bind(texture: layer.texture, to: down.source)
+            gl.drawQuad()
         }
 
         gl.disable(GLConstant.blend)
-        p = blurProgram
-        gl.useProgram(p.id)
-        gl.uniform2f(p.location("u_viewport"), GLfloat(size.width), GLfloat(size.height))
-        setQuad(p, .identity, whole)
+        let blur = blurProgram.uniforms
+        gl.useProgram(blurProgram.id)
+        gl.uniform2f(blur.viewport, GLfloat(size.width), GLfloat(size.height))
+        gl.set(blur.quad, Quad(matrix: .identity, rect: whole))
         let sigma = c.sigma / Double(f)
-        gl.uniform1f(p.location("u_sigma"), GLfloat(sigma))
-        gl.uniform1i(p.location("u_taps"), GLint((3 * sigma).rounded(.up)))
+        gl.uniform1f(blur.sigma, GLfloat(sigma))
+        gl.uniform1i(blur.taps, GLint((3 * sigma).rounded(.up)))
         for (source, destination, direction) in [(a, b, (1, 0)), (b, a, (0, 1))] {
             gl.bindFramebuffer(GLConstant.framebuffer, destination.framebuffer)
-            gl.uniform2f(p.location("u_direction"), GLfloat(direction.0), GLfloat(direction.1))
-            bindTexture(source, to: p, "u_source")
-            gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+            gl.uniform2f(blur.direction, GLfloat(direction.0), GLfloat(direction.1))
+            gl.bind(texture: source.texture, to: blur.source)
+            gl.drawQuad()
         }
         gl.enable(GLConstant.blend)
         return (a, f)
@@ -124,17 +169,5 @@ final class BackdropPass {
         let t = try free[size]?.popLast() ?? RenderTarget(gl: gl, width: size.width, height: size.height, filtered: true)
         used.append((size, t))
         return t
-    }
-
-    private func setQuad(_ p: ShaderProgram, _ matrix: Transform3D, _ r: Rect) {
-        var m = matrix.elements.map { GLfloat($0) }
-        gl.uniformMatrix4fv(p.location("u_matrix"), 1, 0, &m)
-        gl.uniform4f(p.location("u_rect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
-    }
-
-    private func bindTexture(_ t: RenderTarget, to p: ShaderProgram, _ name: String) {
-        gl.activeTexture(GLConstant.texture0)
-        gl.bindTexture(GLConstant.texture2D, t.texture)
-        gl.uniform1i(p.location(name), 0)
     }
 }

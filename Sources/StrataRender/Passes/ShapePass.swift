@@ -8,8 +8,29 @@ import StrataShapes
 /// longest unused are dropped (never one the frame being drawn uses): a path animating
 /// every frame cannot grow memory without bound.
 final class ShapePass {
+    struct Uniforms: QuadProgramUniforms {
+        let quad: QuadUniforms
+        let coverage, coverageRect, onPixelGrid, fill, stroke, opacity: GLint
+        let clipped, shape, radius, toLocalX, toLocalY: GLint
+
+        init(_ p: ShaderProgram) {
+            quad = QuadUniforms(p)
+            coverage = p.uniformLocation("u_coverage")
+            coverageRect = p.uniformLocation("u_coverageRect")
+            onPixelGrid = p.uniformLocation("u_onPixelGrid")
+            fill = p.uniformLocation("u_fill")
+            stroke = p.uniformLocation("u_stroke")
+            opacity = p.uniformLocation("u_opacity")
+            clipped = p.uniformLocation("u_clipped")
+            shape = p.uniformLocation("u_shape")
+            radius = p.uniformLocation("u_radius")
+            toLocalX = p.uniformLocation("u_toLocalX")
+            toLocalY = p.uniformLocation("u_toLocalY")
+        }
+    }
+
     private let gl: GLFunctions
-    private let program: ShaderProgram
+    private let program: LazyProgram<Uniforms>
     private let rasters: TexelBudgetCache<ShapeRasterKey, GLuint>
     /// Rasterizations since the pass was made (for tests: a still shape costs none).
     private(set) var rasterizedCount = 0
@@ -17,7 +38,7 @@ final class ShapePass {
     init(gl: GLFunctions, shaders: ShaderSource, texelBudget: Int = 8 << 20) throws {
         self.gl = gl
         rasters = TexelBudgetCache(texelBudget: texelBudget) { var t = $0; gl.deleteTextures(1, &t) }
-        program = try ShaderProgram(gl: gl, vertex: "layer.vert", fragment: "shape.frag", source: shaders)
+        program = LazyProgram(gl: gl, fragment: "shape.frag", source: shaders)
     }
 
     /// Rasters kept (for tests).
@@ -34,33 +55,31 @@ final class ShapePass {
         }
     }
 
-    /// Draws `d` with the program `use` makes current; nothing when its raster failed.
-    func draw(_ d: ShapeDraw, using use: (ShaderProgram) -> Void, setQuad: (ShaderProgram, Quad) -> Void) {
+    /// Draws `d` in the frame; nothing when its raster failed.
+    func draw(_ d: ShapeDraw, in frame: FrameContext) throws {
         guard let texture = rasters.value(for: d.key) else { return }
-        let p = program
-        use(p)
-        setQuad(p, d.quad)
-        let r = d.quad.rect
-        gl.uniform4f(p.location("u_coverageRect"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
-        gl.uniform1i(p.location("u_onPixelGrid"), d.isOnPixelGrid ? 1 : 0)
-        let f = d.fillColor.premultiplied, s = d.strokeColor.premultiplied
-        gl.uniform4f(p.location("u_fill"), GLfloat(f.r), GLfloat(f.g), GLfloat(f.b), GLfloat(f.a))
-        gl.uniform4f(p.location("u_stroke"), GLfloat(s.r), GLfloat(s.g), GLfloat(s.b), GLfloat(s.a))
-        gl.uniform1f(p.location("u_opacity"), GLfloat(d.opacity))
+        let p = try program.linked()
+        frame.use(p)
+        let u = p.uniforms
+        gl.set(u.quad, d.quad)
+        gl.set(u.coverageRect, d.quad.rect)
+        gl.uniform1i(u.onPixelGrid, d.isOnPixelGrid ? 1 : 0)
+        gl.set(u.fill, d.fillColor)
+        gl.set(u.stroke, d.strokeColor)
+        gl.uniform1f(u.opacity, GLfloat(d.opacity))
+        // masksToBounds: the path cut to the layer's rounded bounds, in the shader.
         if let clip = d.clip {
-            let r = clip.shape.rect, t = clip.quadToLocal
-            gl.uniform1i(p.location("u_clipped"), 1)
-            gl.uniform4f(p.location("u_shape"), GLfloat(r.minX), GLfloat(r.minY), GLfloat(r.width), GLfloat(r.height))
-            gl.uniform1f(p.location("u_radius"), GLfloat(clip.shape.cornerRadius))
-            gl.uniform4f(p.location("u_toLocalX"), GLfloat(t.m11), GLfloat(t.m21), GLfloat(t.m41), 0)
-            gl.uniform4f(p.location("u_toLocalY"), GLfloat(t.m12), GLfloat(t.m22), GLfloat(t.m42), 0)
+            let t = clip.quadToLocal
+            gl.uniform1i(u.clipped, 1)
+            gl.set(u.shape, clip.shape.rect)
+            gl.uniform1f(u.radius, GLfloat(clip.shape.cornerRadius))
+            gl.uniform4f(u.toLocalX, GLfloat(t.m11), GLfloat(t.m21), GLfloat(t.m41), 0)
+            gl.uniform4f(u.toLocalY, GLfloat(t.m12), GLfloat(t.m22), GLfloat(t.m42), 0)
         } else {
-            gl.uniform1i(p.location("u_clipped"), 0)
+            gl.uniform1i(u.clipped, 0)
         }
-        gl.activeTexture(GLConstant.texture0)
-        gl.bindTexture(GLConstant.texture2D, texture)
-        gl.uniform1i(p.location("u_coverage"), 0)
-        gl.drawArrays(GLConstant.triangleStrip, 0, 4)
+        gl.bind(texture: texture, to: u.coverage)
+        gl.drawQuad()
     }
 
     /// An RG8 texture of the coverage, bilinear (read texel for texel on the pixel grid).
@@ -85,17 +104,4 @@ final class ShapePass {
 private enum ShapeGL {
     static let rg8: GLint = 0x822B
     static let rg: GLenum = 0x8227
-}
-
-extension Renderer {
-    /// The shape pass, made the first time a frame has a shape draw.
-    func prepareShapes(_ list: DrawList) throws {
-        guard list.commands.contains(where: { if case .shape = $0 { return true } else { return false } }) else { return }
-        if shapePass == nil { shapePass = try ShapePass(gl: gl, shaders: shaders) }
-        shapePass?.prepare(list)
-    }
-
-    func drawShape(_ d: ShapeDraw, using use: (ShaderProgram) -> Void) {
-        shapePass?.draw(d, using: use, setQuad: setQuad)
-    }
 }
