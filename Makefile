@@ -15,8 +15,9 @@ OPTIONAL_RUNTIME_LIBS := libOSMesa.so.8:libosmesa6
 # Commands the tests and benchmarks drive -> Debian package.
 TOOLS := Xvfb:xvfb xdotool:xdotool compare:imagemagick /usr/bin/time:time pkg-config:pkg-config fc-list:fontconfig hb-shape:libharfbuzz-bin chromium:chromium
 # Python modules the tests read results with (Debian's python3) -> Debian package:
-# Pillow decodes the animated PNGs as a real decoder.
-PYTHON_MODULES := PIL:python3-pil
+# Pillow decodes the animated PNGs as a real decoder; websocket drives headless Chromium
+# over the DevTools protocol in the replay benchmark (scripts/bench-chromium.py).
+PYTHON_MODULES := PIL:python3-pil websocket:python3-websocket
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
@@ -85,7 +86,8 @@ test: deps
 # The Swift API's documentation (DocC, in the toolchain) as a static site in .build/docs/:
 # StrataModel, StrataDriver, StrataTesting and StrataCommandLine, and the article "Your own
 # scene" (Documentation/StrataDriver.docc/). Symbol graphs come from the debug build's
-# modules; the script checks the pages are there. `make test` builds it too.
+# modules; the script typechecks the articles' Swift code and checks the pages are there.
+# `make test` builds it too.
 docs: build
 	scripts/docs.sh
 
@@ -102,6 +104,8 @@ bench: release
 	.build/release/StrataBench --encoders
 	.build/release/StrataBench --compare
 	scripts/bench-memory.sh
+	scripts/bench-check.sh
+	/usr/bin/python3 scripts/bench-chromium.py
 
 # The carousel against an independent rendering of the same scene: a CSS 3D page drawn
 # by headless Chromium's compositor at 24 angles (references kept outside the project, in

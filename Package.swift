@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "StrataGestures", dependencies: ["StrataModel"], path: "Sources/StrataGestures"),
 
         // Frame comparison (pixelmatch-style), diff images, reference checks. Images only, no GL.
-        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataImage"], path: "Sources/StrataCompare"),
+        .target(name: "StrataCompare", dependencies: ["StrataModel", "StrataImage", "StrataDigest"], path: "Sources/StrataCompare"),
 
         // The Scene protocol, scene descriptors with their declared options, and the one
         // frame loop (SceneDriver): what a package needs to bring its own scene. No GL.
@@ -166,7 +166,7 @@ let package = Package(
         .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRender", "StrataCompare"], path: "Tests/StrataTestSupport"),
 
         // Runs the built `strata` binary: exit codes, messages, files written.
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel", "StrataDigest"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataTestSupport", "StrataReplay", "StrataWindow", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataTestSupport", "StrataScenes", "StrataModel", "StrataRender", "StrataCompare"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),

@@ -28,6 +28,8 @@ uniform vec2 u_viewport;  // output size in pixels
 
 out vec2 v_local;         // interpolated perspective-correctly, so shapes stay exact in 3D
 
+#include "prelude.glsl"
+
 void main() {
 #ifdef INSTANCED
     v_shape = a_shape;
@@ -37,8 +39,5 @@ void main() {
 #endif
     v_local = u_rect.xy + a_corner * u_rect.zw;
     vec4 p = u_matrix * vec4(v_local, 0.0, 1.0);
-    // Pixel row 0 goes to the bottom of GL's framebuffer, which is the first row
-    // glReadPixels returns: frames read back top-down with no flip.
-    // z is 0: layers are ordered by the compositor, not by a depth buffer.
-    gl_Position = vec4(p.x * 2.0 / u_viewport.x - p.w, p.y * 2.0 / u_viewport.y - p.w, 0.0, p.w);
+    gl_Position = pixelsToClip(p, u_viewport);
 }

@@ -1,6 +1,6 @@
 #version 330 core
 // Glyph quads of one text draw, many per draw call: positions in the text's raster
-// space (pixels at the output scale, see Renderer.drawText), taken to output pixels by
+// space (pixels at the output scale, see TextPass), taken to output pixels by
 // u_matrix (the identity when the text sits square on the pixel grid; the layer's
 // matrix, perspective included, otherwise), then to clip space.
 
@@ -16,11 +16,12 @@ out vec2 v_texel;
 flat out vec4 v_glyph;
 out vec2 v_local;
 
+#include "prelude.glsl"
+
 void main() {
     v_texel = a_texel;
     v_glyph = a_glyph;
     v_local = (a_position - u_rasterToLocal.xy) / u_rasterToLocal.z;
     vec4 p = u_matrix * vec4(a_position, 0.0, 1.0);
-    // As layer.vert: pixel row 0 at GL's bottom, so frames read back top-down.
-    gl_Position = vec4(p.x * 2.0 / u_viewport.x - p.w, p.y * 2.0 / u_viewport.y - p.w, 0.0, p.w);
+    gl_Position = pixelsToClip(p, u_viewport);
 }

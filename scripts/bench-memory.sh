@@ -6,6 +6,8 @@
 # .build/release/strata).
 set -eu
 STRATA=${STRATA:-.build/release/strata}
+# Every check replays: none is answered from the check cache.
+export STRATA_CACHE_DIR=off
 work=$(mktemp -d "${TMPDIR:-/tmp}/strata-bench-memory.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -41,4 +43,6 @@ for seconds in 1 10; do
 done
 small=$(peak_kb "$STRATA" check "$work/drag-1.trace" --scale 0.25 --references "$work/refs-1")
 large=$(peak_kb "$STRATA" check "$work/drag-10.trace" --scale 0.25 --references "$work/refs-10")
-emit check-peak-memory-120x80 "$(ls "$work/refs-1" | grep -c 'png$')" "$small" "$(ls "$work/refs-10" | grep -c 'png$')" "$large"
+# References hold each distinct image once: the frames are counted from the manifest's map.
+frames() { grep -c '"frame-[0-9]*" :' "$1/strata-references.json"; }
+emit check-peak-memory-120x80 "$(frames "$work/refs-1")" "$small" "$(frames "$work/refs-10")" "$large"

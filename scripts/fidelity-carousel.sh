@@ -31,27 +31,8 @@ mkdir -p "$DIR/reference" "$DIR/strata"
 # does); CAGradientLayer's default axis (top to bottom) over the whole bounds, under a
 # 4 pt border of white at 0.3 inside the bounds (border-box), radius 10 (inner 6 in both);
 # shadow black, opacity 1, offset (0, -3), sigma 20 = CSS blur 40px (sigma = blur / 2).
-cat > "$DIR/carousel.html" <<'EOF'
-<!DOCTYPE html>
-<html><head><meta charset="utf-8"><style>
-html, body { margin: 0; padding: 0; background: white; overflow: hidden; }
-#view { position: absolute; left: 0; top: 0; width: 480px; height: 320px; background: white; }
-#transformLayer { position: absolute; left: 0; top: 0; width: 480px; height: 320px; transform-style: preserve-3d; }
-.plane { position: absolute; left: 115px; top: 65px; width: 250px; height: 150px; box-sizing: border-box;
-  border: 4px solid rgba(255, 255, 255, 0.3); border-radius: 10px;
-  background: linear-gradient(to bottom, rgb(127.5, 0, 127.5), rgb(255, 0, 0)) border-box;
-  box-shadow: 0 -3px 40px 0 black; backface-visibility: visible; }
-</style></head><body><div id="view"><div id="transformLayer"></div></div>
-<script>
-const angle = parseFloat(location.hash.slice(1)), n = 5, context = document.getElementById("transformLayer");
-for (let i = 0; i < n; i++) {
-  const plane = document.createElement("div");
-  plane.className = "plane";
-  plane.style.transform = `perspective(1000px) rotateY(${angle + Math.floor(360 / n) * i}deg) translateZ(250px)`;
-  context.appendChild(plane);
-}
-</script></body></html>
-EOF
+# The page is scripts/carousel-css3d.html (bench-chromium.py drives the same page).
+cp "$(dirname "$0")/carousel-css3d.html" "$DIR/carousel.html"
 
 angle=0
 while [ $angle -lt 360 ]; do

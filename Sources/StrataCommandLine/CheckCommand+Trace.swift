@@ -5,6 +5,7 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataReplay
+import StrataSceneFile
 
 /// One trace's check: replay, compare with its references, record, and the lines to print.
 extension CheckCommand {
@@ -37,8 +38,10 @@ extension CheckCommand {
         var isDirectory: ObjCBool = false
         let noFolder = (s.mode == .none || s.mode == .changed)
             && !(FileManager.default.fileExists(atPath: references, isDirectory: &isDirectory) && isDirectory.boolValue)
+        // This run's renderer with the references' fonts as installed here, asked once.
+        let runManifest = try recordedManifest.map { try ReferenceManifest.installed(for: renderer, fontsOf: $0) }
         var (options, why) = s.mode == .all || noFolder ? (s.options, nil)
-            : try s.comparison.rules(s.options, recorded: recordedManifest) { try ReferenceManifest.installed(for: renderer, fontsOf: $0) }
+            : s.comparison.rules(s.options, recorded: recordedManifest) { _ in runManifest! }
         if let why { lines.append(say: "\(target.name): \(why)") }
         options.masks = flagMasks + pixels(replayer.trace.header.masks) + (recordedManifest?.masks ?? [])
         do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as MaskError {
@@ -54,9 +57,26 @@ extension CheckCommand {
         let readLock = recording == nil && FileManager.default.fileExists(atPath: references) ? try DirectoryLock(references, shared: true) : nil
         defer { readLock?.release() }
         let prefix = s.several ? target.name + "/" : ""
+        // A trace whose every input is that of a check that passed is not replayed.
+        let cacheKey = s.cache == nil || noFolder ? nil : try? CheckCommand.cacheKey(target, s, options: options, file: found.file,
+                                                                                       renderer: renderer, run: runManifest)
+        if let cache = s.cache, let key = cacheKey, let entry = cache.lookup(key) {
+            lines.append(say: "\(target.name): passed from cache: \(plural(entry.frames.count, "frame")) unchanged since a check that passed (--no-cache replays it)")
+            var check = TraceCheck(name: target.name, frameCount: entry.frames.count, entries: entry.frames.map {
+                ReportEntry(name: $0, result: .identical(width: entry.width, height: entry.height, masks: options.masks))
+            })
+            check.warnings = warnings
+            check.fps = replayer.fps
+            return (check, lines)
+        }
 
         let checker = ReferenceChecker(directory: references, options: options, mode: s.mode, newReferencesFail: false)
         if let recording { checker.writeDirectory = recording.staging }
+        // Updates store each distinct image once (`--update all` converts a folder of the
+        // older layout); frames drawn where the references were pass on their hash.
+        checker.writesByHash = recording != nil && (s.mode == .all || recordedManifest?.frames != nil || FrameDirectory.frames(in: references).isEmpty)
+        checker.trustsHashes = s.mode != .all && runManifest.map { recordedManifest?.reasonNotExact(against: $0) == nil } == true
+        checker.useManifest(recordedManifest)
         checker.keepsImages = s.keepsImages
         checker.pixelLimit = s.pixelLimit
         var produced = Set<String>()
@@ -102,30 +122,28 @@ extension CheckCommand {
             if s.mode != .all && !tracks.isEmpty {
                 lines.append(say: "\(prefix)tracks recorded into \((references as NSString).appendingPathComponent(MotionTracks.fileName)): \(tracks.joined(separator: ", "))")
             }
-            if s.mode == .all {
-                try manifest?.write(directory: recording.staging)
-            } else if checker.result.changed > 0, recordedManifest == nil, let manifest {
-                // References added or rewritten into a folder without a manifest were drawn here.
-                try manifest.write(directory: recording.staging)
-            }
-            let stale = try recording.commit(keeping: s.mode == .all ? produced : nil)
+            let update = try ReferenceUpdate(checker: checker, mode: s.mode, recorded: recordedManifest, drawn: manifest, produced: produced)
+            try update.stage(into: recording.staging)
+            let removed = try recording.commit(keeping: update.keeping)
             if s.mode == .all {
                 lines.append(say: "recorded \(plural(result.emittedFrameCount, "frame")) into \(references): \(checker.result.updateSummary)"
-                             + (stale == 0 ? "" : ", \(plural(stale, "stale reference")) removed"))
+                             + update.removalNote(removed))
             }
         }
         if s.mode != .all {
             // A reference past the frames the replay stepped through has no frame; those
             // --every skips, or past where --frames stopped it, are not compared.
-            let stepped = { (file: String) in FrameFileName.index(of: file).map { $0 < result.frameCount || result.ending == .frameLimit } ?? false }
-            for extra in try referenceFiles(references).subtracting(produced).sorted() where !stepped(extra) {
-                var entry = ReportEntry(name: String(extra.dropLast(4)), result: nil,
+            let stepped = { (name: String) in FrameFileName.index(of: name + ".png").map { $0 < result.frameCount || result.ending == .frameLimit } ?? false }
+            let producedNames = Set(produced.map { String($0.dropLast(4)) })
+            for extra in try checker.referenceNames().subtracting(producedNames).sorted() where !stepped(extra) {
+                var entry = ReportEntry(name: extra, result: nil,
                                         problem: "reference \(extra) has no frame in the replay (it ran \(plural(result.frameCount, "frame")))")
                 entry.missing = "actual"
                 entries.append(entry)
             }
         }
-        if s.mode != .all, let manifest, let recorded = try ReferenceManifest.read(directory: references),
+        // A check changed nothing: the manifest read before the frames is the folder's.
+        if s.mode != .all, let manifest, let recorded = try s.mode == .none ? recordedManifest : ReferenceManifest.read(directory: references),
            let warning = recorded.warning(against: manifest, directory: references) {
             warnings.append(warning)
             FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
@@ -183,6 +201,11 @@ extension CheckCommand {
             lines.append(say: "\(target.trace): re-stamped with its scene file's SHA-256 \(stale.now.prefix(12))… (the references now draw the file as it is)")
         }
         check.warnings = warnings
+        // Kept only for a clean pass: a warning is told on every run.
+        if let cache = s.cache, let key = cacheKey, check.passed, warnings.isEmpty, !entries.isEmpty {
+            cache.store(CheckCache.Entry(key: key, trace: target.name, width: replayer.pixelWidth, height: replayer.pixelHeight,
+                                         frames: entries.map(\.name)))
+        }
         check.tracks = s.mode == .none ? layers.comparisons : []
         check.fps = replayer.fps
         check.drawnBy = manifest.map { var m = $0; m.masks = nil; return m }
@@ -203,7 +226,28 @@ extension CheckCommand {
         return "\(programName) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
     }
 
-    private static func referenceFiles(_ dir: String) throws -> Set<String> { FrameDirectory.frames(in: dir) }
+    /// The cache key of `target`'s check with these rules (`CheckCacheKey`): everything
+    /// that decides its frames and their verdicts, the part of the replay and the tracks included.
+    static func cacheKey(_ target: CheckTarget, _ s: Settings, options: CompareOptions, file: SceneFile?,
+                         renderer: Renderer, run: ReferenceManifest?) throws -> String {
+        var key = CheckCacheKey(version: StrataVersion.current)
+        key.field("trace name", target.name)
+        try key.file("trace", target.trace)
+        if let file {
+            key.field("scene file", file.path)
+            key.field("scene sha256", file.sha256)
+            for image in file.imageDigests { key.field("scene image", image) }
+        }
+        try key.references(target.references)
+        let drawn = try run ?? ReferenceManifest.installed(for: renderer, fontsOf: ReferenceManifest(strata: "", backend: "", renderer: "", glVersion: "", mesa: nil, fonts: []))
+        key.field("renderer", "\(drawn.renderer)\n\(drawn.glVersion)\n\(drawn.mesa ?? "")")
+        for font in drawn.fonts { key.field("font", font.file + " " + font.sha256) }
+        key.field("replay", "fps \(s.fps.map { "\($0)" } ?? "-") scale \(s.scale.map { "\($0)" } ?? "-") limit \(s.frameLimit) pixels \(s.pixelLimit)"
+                  + " frames \(s.maxFrames.map { "\($0)" } ?? "-") every \(s.every)")
+        key.field("tracks", s.track.joined(separator: "\n") + " tolerance \(s.trackTolerance.map { "\($0)" } ?? "-")")
+        key.field("rules", String(describing: options))
+        return key.finish()
+    }
 }
 
 private extension Array where Element == CheckCommand.OutputLine {

@@ -5,6 +5,7 @@ import StrataGestures
 import StrataModel
 import StrataRender
 import StrataReplay
+import StrataSceneFile
 
 /// `strata check TRACE... --references DIR`: replays traces and compares every frame with
 /// its reference, in memory; CI's way to fail when a frame drifts.
@@ -33,6 +34,7 @@ struct CheckCommand: StrataSubcommand {
                    help: "check only the I-th of N parts of the traces (balanced by frame count: each trace's references' frames, else its length; the same on every machine), for a CI matrix"),
         OptionSpec("results-dir", .text(maxLength: 4096), valueName: "DIR",
                    help: "write the results (DIR/results.json and the failing frames' images) for 'strata merge-reports'"),
+        OptionSpec("no-cache", .boolean, help: "replay every trace, even one whose trace, scene, references, renderer, fonts, Strata and options are those of a check that passed (by default such a trace is reported as passed from cache; see docs/CLI.md)"),
         OptionSpec("jobs", .integer(1...64), valueName: "N", help: "check N traces at once, each on its own thread and GL context (default: the number of cores); the results are those of one at a time"),
         OptionSpec("track", .text(maxLength: 1000), valueName: "LAYER.KEYPATH", repeatable: true,
                    help: "also check how LAYER.KEYPATH moves (as 'strata track' reads it): recorded into REFERENCES/tracks.json by an update, and failing when it leaves its reference by more than --track-tolerance (keys recorded there are checked without the flag)"),
@@ -121,6 +123,9 @@ struct CheckCommand: StrataSubcommand {
         /// How the artifacts folder was given, for messages.
         var artifactsFlag = "--artifacts"
         var keepsImages: Bool { report != nil || artifacts != nil || resultsDir != nil }
+        /// Passing checks kept (`CheckCache`): only when nothing asks for each frame's
+        /// numbers or images and nothing is written.
+        var cache: CheckCache?
     }
 
     func run(_ args: [String], _ context: CommandContext) throws {
@@ -152,6 +157,10 @@ struct CheckCommand: StrataSubcommand {
         }
         settings.track = a.strings("track")
         settings.trackTolerance = a.number("track-tolerance")
+        if !a.flag("no-cache"), mode == .none, settings.out == nil, settings.report == nil, settings.junit == nil, !settings.json,
+           settings.resultsDir == nil, !a.isGiven("shaders"), let dir = CheckCache.location() {
+            settings.cache = CheckCache(directory: dir)
+        }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         var selected = targets
         if let text = a.string("shard") {

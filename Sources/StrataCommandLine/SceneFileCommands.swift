@@ -102,6 +102,7 @@ extension CommandContext {
         guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else { return TraceScenes(catalog: scenes) }
         let file = try SceneFile.load(path: path, allowOutsidePaths: allowOutside)
         var found = TraceScenes(catalog: scenes)
+        found.file = file
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
             found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")
             found.stale = (recorded: hash, now: file.sha256)
@@ -160,4 +161,6 @@ struct TraceScenes {
     var stale: (recorded: String, now: String)?
     /// A new scene from a scene text the trace kept at a reload (`Replayer.sceneReload`).
     var reload: ((TraceSceneText, Scene) throws -> Scene)?
+    /// The scene file the trace replays in, if any.
+    var file: SceneFile?
 }

@@ -52,6 +52,19 @@ public struct FrameComparison: Sendable, Equatable {
                          psnr: 0, passed: false, firstDifferences: [])
     }
 
+    /// Two frames of one size with the same bytes (known by hash, neither decoded): no
+    /// difference, PSNR infinite, the pixels under `masks` counted as a comparison counts them.
+    public static func identical(width: Int, height: Int, masks: [MaskRegion] = []) -> FrameComparison {
+        var masked = 0
+        if !masks.isEmpty {
+            for y in 0..<height {
+                for span in MaskRegion.spans(masks, row: y) { masked += max(0, min(span.upperBound, width) - max(span.lowerBound, 0)) }
+            }
+        }
+        return FrameComparison(width: width, height: height, actualWidth: width, actualHeight: height, diffPixels: 0, aaPixels: 0,
+                               maxChannelDelta: 0, psnr: .infinity, passed: true, firstDifferences: [], maskedPixels: masked)
+    }
+
     /// PSNR from a sum of squared 8-bit errors over `samples` channel values.
     static func psnr(squaredError: Int, samples: Int) -> Double {
         guard squaredError > 0, samples > 0 else { return .infinity }

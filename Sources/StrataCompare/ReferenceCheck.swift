@@ -25,15 +25,19 @@ public struct ReferenceCheckResult: Sendable {
     }
 }
 
-/// Compares frames, one at a time as they are produced, with `directory/<name>.png`
-/// (used by `strata check`, StrataTesting's assertions and the project's own render
-/// tests: the one golden-image rule). The record mode says which references are written:
-/// with `.all` every frame whose pixels differ from its reference's (an identical one is
-/// left alone, so re-recording touches nothing that did not change); with `.missing` a
-/// missing one; with `.changed` only one that fails the comparison. A reference written
-/// because it was missing fails when `newReferencesFail` (the snapshot assertions' rule:
-/// re-run to compare against it), else it counts as passing, as everything written on
-/// purpose does. Writes are atomic.
+/// Compares frames, one at a time as they are produced, with their references in
+/// `directory`: the image `strata-references.json`'s `frames` maps the frame to
+/// (`<sha256>.png`, stored once for every frame that shows it), else `<name>.png` (a
+/// folder of the older layout). Used by `strata check`, StrataTesting's assertions and
+/// the project's own render tests: the one golden-image rule. The record mode says which
+/// references are written: with `.all` every frame whose pixels differ from its
+/// reference's (an identical one is left alone, so re-recording touches nothing that did
+/// not change); with `.missing` a missing one; with `.changed` only one that fails the
+/// comparison. A reference written because it was missing fails when `newReferencesFail`
+/// (the snapshot assertions' rule: re-run to compare against it), else it counts as
+/// passing, as everything written on purpose does. Writes are atomic. With `writesByHash`
+/// a written reference is an image named by its hash and the frame's entry in
+/// `frameImages` (which the caller writes into the manifest); without it, `<name>.png`.
 public final class ReferenceChecker {
     public let directory: String
     public let options: CompareOptions
@@ -47,10 +51,25 @@ public final class ReferenceChecker {
     public var keepsImages = true
     /// References with more pixels are refused before they are decoded.
     public var pixelLimit = PNGHeader.defaultPixelLimit
+    /// Written references are images stored once by hash (`strata check --update`);
+    /// otherwise `<name>.png`, the older layout (the snapshot assertions).
+    public var writesByHash = false
+    /// The references were drawn by this run's renderer, Mesa and fonts: a frame whose
+    /// pixels hash to its reference's passes without the reference being decoded.
+    public var trustsHashes = false
     public private(set) var result = ReferenceCheckResult()
     /// Where the frame just checked differs from its reference, when it failed a
     /// comparison of frames of one size (for its explanation); nil otherwise.
     public private(set) var lastDifferences: DifferenceMap?
+
+    /// The manifest's map as read (nil before the first frame), and as this run leaves it.
+    private var recordedFrames: [String: String]?
+    private var frames: [String: String] = [:]
+    /// Images this run wrote (into `writeDirectory`).
+    private var imagesWritten: Set<String> = []
+    private let digests = PixelDigestMemo()
+    /// How many frames passed on their hash alone, without decoding their reference.
+    public private(set) var passedByHash = 0
 
     public init(directory: String, options: CompareOptions = CompareOptions(), mode: RecordMode = .none,
                 newReferencesFail: Bool = true) {
@@ -59,27 +78,86 @@ public final class ReferenceChecker {
         writeDirectory = directory
     }
 
+    /// Each frame's reference image as this run leaves them, for the manifest's `frames`;
+    /// nil when no frame is stored by hash (a folder of the older layout).
+    public var frameImages: [String: String]? {
+        try? loadManifest()
+        return frames.isEmpty ? nil : frames
+    }
+
+    /// Whether this run changed the map `frameImages` gives (the manifest needs writing).
+    public var frameImagesChanged: Bool {
+        (try? loadManifest()) != nil && (recordedFrames ?? [:]) != frames
+    }
+
+    /// The names of frames these references hold: those the manifest maps, and the
+    /// `frame-NNNNN.png` files it does not (without `.png`).
+    public func referenceNames() throws -> Set<String> {
+        try loadManifest()
+        let files = FrameDirectory.frames(in: directory).map { String($0.dropLast(4)) }
+        return Set(frames.keys).union(files)
+    }
+
+    /// The reference files in use once this run's writes are in place: the images the map
+    /// names and the `frame-NNNNN.png` files it does not override. Everything else of
+    /// strata's in the folder is stale (`ReferenceRecording.commit(keeping:)`).
+    public func filesInUse() throws -> Set<String> {
+        try loadManifest()
+        // `--update all` by hash: the map is the whole set.
+        let legacy = mode == .all && writesByHash ? []
+            : FrameDirectory.frames(in: directory).filter { frames[String($0.dropLast(4))] == nil }
+        return Set(frames.values.map(ReferenceImage.fileName)).union(legacy)
+    }
+
+    /// Takes the references' manifest as the caller read it (nil: the folder has none),
+    /// instead of reading it again at the first frame: a map of many frames is held once.
+    public func useManifest(_ manifest: ReferenceManifest?) {
+        guard recordedFrames == nil else { return }
+        setRecorded(manifest?.frames ?? [:])
+    }
+
+    private func loadManifest() throws {
+        guard recordedFrames == nil else { return }
+        setRecorded(try ReferenceManifest.read(directory: directory)?.frames ?? [:])
+    }
+
+    private func setRecorded(_ map: [String: String]) {
+        recordedFrames = map
+        // `--update all` maps exactly the frames of this run.
+        frames = mode == .all && writesByHash ? [:] : map
+    }
+
+    /// Where `name`'s reference is: the mapped image (with its hash), else `<name>.png`.
+    private func reference(named name: String) -> (path: String, sha256: String?) {
+        if let hash = recordedFrames?[name] {
+            return ((directory as NSString).appendingPathComponent(ReferenceImage.fileName(sha256: hash)), hash)
+        }
+        return ((directory as NSString).appendingPathComponent(name + ".png"), nil)
+    }
+
     public func check(_ image: Image, named name: String) throws {
         lastDifferences = nil
         try MaskRegion.validate(options.masks, width: image.width, height: image.height)
-        let path = (directory as NSString).appendingPathComponent(name + ".png")
+        try loadManifest()
+        let (path, recordedHash) = reference(named: name)
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
             guard mode == .missing || mode == .all else {
-                var entry = ReportEntry(name: name, result: nil, problem: "no reference frame \(path)",
+                let problem = recordedHash == nil ? "no reference frame \(path)"
+                    : "no reference image \(path), which \(ReferenceManifest.fileName) names for \(name)"
+                var entry = ReportEntry(name: name, result: nil, problem: problem,
                                         actualPNG: keepsImages ? try PNG.encode(image) : nil)
                 entry.missing = "expected"
                 result.entries.append(entry)
                 return
             }
             try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
-            let bytes = try PNG.encode(image)
-            try write(bytes, named: name)
+            let bytes = try store(image, named: name)
             result.added += 1
             var entry = ReportEntry(name: name, result: nil)
             if mode == .missing && newReferencesFail {
                 entry.problem = "no reference frame: recorded \(path)"
-                if keepsImages { entry.actualPNG = bytes }
+                if keepsImages { entry.actualPNG = try bytes ?? PNG.encode(image) }
             } else {
                 entry.recorded = true
             }
@@ -87,15 +165,15 @@ public final class ReferenceChecker {
             return
         }
         if mode == .all {
-            let old = try? PNG.read(path: path, pixelLimit: pixelLimit)
             var entry = ReportEntry(name: name, result: nil)
             entry.recorded = true
-            if let old, old.width == image.width, old.height == image.height, old.pixels == image.pixels {
+            if try isUnchanged(image, path: path, recordedHash: recordedHash) {
                 // Left as it is, bytes and modification time: a staged update swaps only
-                // the files it wrote.
+                // the files it wrote. By hash, the frame still maps to its image.
+                if writesByHash, let recordedHash { frames[name] = recordedHash } else if writesByHash { try store(image, named: name) }
                 result.unchanged += 1
             } else {
-                try write(try PNG.encode(image), named: name)
+                try store(image, named: name)
                 result.updated += 1
             }
             result.entries.append(entry)
@@ -110,13 +188,22 @@ public final class ReferenceChecker {
             result.entries.append(entry)
             return
         }
+        // Identical pixels pass under any rules: with the references' own renderer a
+        // frame is hashed instead of its reference decoded.
+        if trustsHashes, let recordedHash, (header.width, header.height) == (image.width, image.height),
+           digests.sha256(of: image) == recordedHash {
+            result.unchanged += 1
+            passedByHash += 1
+            result.entries.append(ReportEntry(name: name, result: .identical(width: image.width, height: image.height, masks: options.masks)))
+            return
+        }
         let reference = try PNG.read(path: path, pixelLimit: pixelLimit)
         let (comparison, diff) = keepsImages
             ? FrameComparator.compareWithDiffImage(expected: reference, actual: image, options: options)
             : (FrameComparator.compare(expected: reference, actual: image, options: options), nil)
         var entry = ReportEntry(name: name, result: comparison)
         if mode == .changed && !comparison.passed {
-            try write(try PNG.encode(image), named: name)
+            try store(image, named: name)
             result.updated += 1
             entry.recorded = true
             result.entries.append(entry)
@@ -134,9 +221,40 @@ public final class ReferenceChecker {
         result.entries.append(entry)
     }
 
-    /// Writes `<writeDirectory>/<name>.png`; `recorded` lists the reference's path.
-    private func write(_ bytes: [UInt8], named name: String) throws {
-        try AtomicFile.write(bytes, to: (writeDirectory as NSString).appendingPathComponent(name + ".png"))
-        result.recorded.append((directory as NSString).appendingPathComponent(name + ".png"))
+    /// Whether an existing reference holds exactly `image`'s pixels: by hash when the
+    /// manifest names one, else decoded.
+    private func isUnchanged(_ image: Image, path: String, recordedHash: String?) throws -> Bool {
+        if let recordedHash {
+            guard let header = try? PNGHeader.read(path: path), (header.width, header.height) == (image.width, image.height) else { return false }
+            return digests.sha256(of: image) == recordedHash
+        }
+        guard let old = try? PNG.read(path: path, pixelLimit: pixelLimit) else { return false }
+        return old.width == image.width && old.height == image.height && old.pixels == image.pixels
+    }
+
+    /// Writes `name`'s new reference: by hash, the image unless the folder or this run has
+    /// it already, and the frame's entry; else `<writeDirectory>/<name>.png`, and the
+    /// frame leaves the map. `recorded` lists the reference's path. Returns the bytes
+    /// written, if any.
+    @discardableResult
+    private func store(_ image: Image, named name: String) throws -> [UInt8]? {
+        guard writesByHash else {
+            let bytes = try PNG.encode(image)
+            try AtomicFile.write(bytes, to: (writeDirectory as NSString).appendingPathComponent(name + ".png"))
+            result.recorded.append((directory as NSString).appendingPathComponent(name + ".png"))
+            frames[name] = nil
+            return bytes
+        }
+        let hash = digests.sha256(of: image)
+        let file = ReferenceImage.fileName(sha256: hash)
+        frames[name] = hash
+        let target = (directory as NSString).appendingPathComponent(file)
+        result.recorded.append(target)
+        guard !imagesWritten.contains(hash), !FileManager.default.fileExists(atPath: target) else { return nil }
+        try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
+        let bytes = try PNG.encode(image)
+        try AtomicFile.write(bytes, to: (writeDirectory as NSString).appendingPathComponent(file))
+        imagesWritten.insert(hash)
+        return bytes
     }
 }

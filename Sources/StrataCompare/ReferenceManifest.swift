@@ -1,5 +1,6 @@
 import Foundation
 import StrataImage
+import StrataModel
 
 /// `strata-references.json` beside a set of reference frames: where they were drawn.
 /// `--record` writes it; `check` compares it with the renderer it runs on and warns about
@@ -8,7 +9,8 @@ import StrataImage
 /// compared: EGL and OSMesa give the same bytes on the same Mesa.
 public struct ReferenceManifest: Codable, Equatable, Sendable {
     public static let fileName = OutputGuard.referencesManifest
-    /// The format's version.
+    /// The format's version: 1 for frames stored as `frame-NNNNN.png`, 2 once `frames`
+    /// maps frames to images stored once (`ReferenceImage`).
     public var strataReferences = 1
     /// Strata's version (`StrataVersion.current`).
     public var strata: String
@@ -25,6 +27,13 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
     /// Regions every check of these references ignores, in their pixels (`check --record
     /// --mask ...` keeps them here); absent when there are none.
     public var masks: [MaskRegion]?
+    /// Each frame's reference image by the SHA-256 of its pixels (`frame-00042` →
+    /// `<sha256>`, stored as `<sha256>.png` beside this file), so frames that look alike
+    /// share one file. Absent in a folder of `frame-NNNNN.png` files (version 1), which
+    /// still reads; a frame the map does not name is looked for as `<name>.png`.
+    public var frames: [String: String]? {
+        didSet { strataReferences = frames == nil ? 1 : 2 }
+    }
 
     public struct FontFile: Codable, Equatable, Sendable {
         /// The file's name (not its directory, which differs between distributions).
@@ -87,8 +96,9 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
             + "; frames may drift for that reason"
     }
 
-    /// A manifest is a few kilobytes; one larger is not strata's.
-    public static let manifestLimit = 1 << 20
+    /// A manifest is a few kilobytes and about 90 bytes a frame: 16 MiB holds over
+    /// 150,000 frames, more than a replay may have (`--frame-limit`'s 100,000).
+    public static let manifestLimit = 16 << 20
 
     /// The manifest in `directory`, nil when it has none. A manifest that is there but
     /// unreadable is an error naming the file.
@@ -99,9 +109,20 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
         do { data = try BoundedFile.read(path, limit: manifestLimit) } catch {
             throw RenderError.io("\(path): cannot read the references manifest: \(error)")
         }
-        do { return try JSONDecoder().decode(ReferenceManifest.self, from: Data(data)) } catch {
+        let manifest: ReferenceManifest
+        do { manifest = try JSONDecoder().decode(ReferenceManifest.self, from: Data(data)) } catch {
             throw RenderError.io("\(path): not a Strata references manifest (\(Self.reason(error)))")
         }
+        // Names and hashes become file names: only frame-like names and real hashes.
+        for (name, hash) in manifest.frames ?? [:] {
+            guard ReferenceImage.isSHA256(hash) else {
+                throw RenderError.io("\(path): frame \(SummaryText.quoted(name)) maps to \(SummaryText.quoted(hash)), not a SHA-256 (64 lower-case hex digits)")
+            }
+            guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", !name.contains("\0") else {
+                throw RenderError.io("\(path): \(SummaryText.quoted(name)) is not a frame name")
+            }
+        }
+        return manifest
     }
 
     /// Writes `directory/strata-references.json` atomically, keys sorted, one per line.

@@ -57,9 +57,10 @@ public final class ReferenceRecording {
         }
     }
 
-    /// Puts the staged references in place. With `keeping`, the frame names this run
-    /// produced, an old frame not among them is removed too (`--update all`: the set is
-    /// the replay's); without it nothing is removed. Returns how many were removed.
+    /// Puts the staged references in place. With `keeping`, the reference files in use
+    /// (frames this run produced, images the new manifest names), an old frame or image
+    /// not among them is removed too (`--update all`: the set is the replay's); without it
+    /// nothing is removed. Returns how many were removed.
     /// On failure before the journal is written, the references are unchanged and the
     /// error says so.
     @discardableResult
@@ -67,7 +68,7 @@ public final class ReferenceRecording {
         defer { lock?.release(); lock = nil }
         let staged = ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).filter(ReferenceRecording.isOurs).sorted()
         let old = (try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? []
-        let stale = produced.map { keep in old.filter { FrameFileName.isFrame($0) && !keep.contains($0) }.sorted() } ?? []
+        let stale = produced.map { keep in old.filter { ReferenceRecording.isReference($0) && !keep.contains($0) }.sorted() } ?? []
         let journal = Journal(staging: (staging as NSString).lastPathComponent, moves: staged, removals: stale)
         let journalPath = resolved + "/" + ReferenceRecording.journalPrefix + "\(getpid())"
         do { try AtomicFile.write(journal.bytes, to: journalPath) } catch {
@@ -130,11 +131,16 @@ public final class ReferenceRecording {
         return !pid.isEmpty && pid.count <= 10 && pid.allSatisfy { $0 >= "0" && $0 <= "9" }
     }
 
-    /// Frames, their temporaries, the manifest, the layer trees and the motion tracks: the
-    /// only names strata writes or deletes.
+    /// A reference file: a frame of the older layout or an image stored by hash.
+    static func isReference(_ file: String) -> Bool {
+        FrameFileName.isFrame(file) || ReferenceImage.isImageFile(file)
+    }
+
+    /// Frames, images, their temporaries, the manifest, the layer trees and the motion
+    /// tracks: the only names strata writes or deletes.
     static func isOurs(_ file: String) -> Bool {
         func named(_ f: String) -> Bool {
-            FrameFileName.isFrame(f) || f == OutputGuard.referencesManifest || f == ReferenceTrees.fileName || f == MotionTracks.fileName
+            isReference(f) || f == OutputGuard.referencesManifest || f == ReferenceTrees.fileName || f == MotionTracks.fileName
         }
         return named(file) || AtomicFile.target(ofTemporary: file).map(named) == true
     }

@@ -12,6 +12,13 @@ public enum SHA256 {
         return digest.finish()
     }
 
+    /// The digest of the bytes `buffer` points at (an image's pixels, without a copy).
+    public static func hex(of buffer: UnsafeRawBufferPointer) -> String {
+        let digest = Digest()
+        digest.update(buffer)
+        return digest.finish()
+    }
+
     /// The digest of the file at `path`, read in 1 MiB blocks (a CJK font is tens of MB).
     /// Throws `DigestError` naming the path and errno's reason.
     public static func hex(ofFileAt path: String) throws -> String {
@@ -32,12 +39,17 @@ public enum SHA256 {
         return digest.finish()
     }
 
-    private final class Digest {
+    /// A digest fed piece by piece (a cache key made of many inputs).
+    public final class Digest {
         let context = EVP_MD_CTX_new()
-        init() { EVP_DigestInit_ex(context, EVP_sha256(), nil) }
+        public init() { EVP_DigestInit_ex(context, EVP_sha256(), nil) }
         deinit { EVP_MD_CTX_free(context) }
-        func update(_ bytes: UnsafeRawBufferPointer) { EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) }
-        func finish() -> String {
+        public func update(_ bytes: UnsafeRawBufferPointer) { EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) }
+        public func update(_ bytes: [UInt8]) { bytes.withUnsafeBytes { update($0) } }
+        /// The text's UTF-8 bytes, then a NUL, so that ("ab", "c") and ("a", "bc") differ.
+        public func update(field text: String) { update(Array(text.utf8) + [0]) }
+        /// The hex digest; call once.
+        public func finish() -> String {
             var out = [UInt8](repeating: 0, count: 32)
             var length: UInt32 = 0
             EVP_DigestFinal_ex(context, &out, &length)

@@ -296,23 +296,25 @@ final class FrameEncoder: @unchecked Sendable {
     }
 }
 
-/// A serial queue of file writes, at most `depth` outstanding; remembers the first error.
-final class FrameWriter: @unchecked Sendable {
+/// A serial queue of per-frame work (a replay's file writes, a check's hashing and
+/// comparing) that runs while the next frame renders, at most `depth` outstanding;
+/// remembers the first error.
+public final class FrameWriter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "strata.replay.writer")
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var firstError: Error?
     private var done = 0
     /// Writes that succeeded.
-    var completed: Int { lock.lock(); defer { lock.unlock() }; return done }
+    public var completed: Int { lock.lock(); defer { lock.unlock() }; return done }
 
-    init(depth: Int) { slots = DispatchSemaphore(value: max(1, depth)) }
+    public init(depth: Int) { slots = DispatchSemaphore(value: max(1, depth)) }
 
     private var error: Error? { lock.lock(); defer { lock.unlock() }; return firstError }
 
     /// Queues `work`, waiting while `depth` writes are outstanding; throws an earlier
     /// write's error instead of queueing more.
-    func submit(_ work: @escaping () throws -> Void) throws {
+    public func submit(_ work: @escaping () throws -> Void) throws {
         if let e = error { throw e }
         slots.wait()
         if let e = error { slots.signal(); throw e }
@@ -329,10 +331,10 @@ final class FrameWriter: @unchecked Sendable {
     }
 
     /// Waits for queued writes to finish, ignoring their errors.
-    func drain() { queue.sync {} }
+    public func drain() { queue.sync {} }
 
     /// Waits for queued writes and throws the first error, if any.
-    func finish() throws {
+    public func finish() throws {
         drain()
         if let e = error { throw e }
     }

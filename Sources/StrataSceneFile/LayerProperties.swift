@@ -1,4 +1,5 @@
 import Foundation
+import StrataDigest
 import StrataImage
 import StrataModel
 
@@ -59,6 +60,19 @@ struct SceneFileContext: Sendable {
     var directory: String
     var allowOutsidePaths: Bool
     var limits: SceneFileLimits
+    /// The `contents` images read, for `SceneFile.imageDigests`.
+    var images = ImageLog()
+}
+
+/// The images a scene file's parse read, each as `path sha256` of its bytes, in order.
+final class ImageLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func add(_ path: String, _ bytes: [UInt8]) {
+        let line = path + " " + SHA256.hex(of: bytes)
+        lock.lock(); list.append(line); lock.unlock()
+    }
+    var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }
 
 extension LayerProperty {
@@ -226,6 +240,7 @@ extension Field {
         do { data = try BoundedFile.read(resolved, limit: c.limits.imageFileSize) } catch {
             throw self.error("cannot read \(node.described): \(error)")
         }
+        c.images.add(resolved, data)
         do {
             return try PNG.decode(data, name: relative, maximumSide: c.limits.imageSide)
         } catch {

@@ -26,6 +26,10 @@ public struct SceneFile: Sendable {
     public let summary: String
     public let options: [OptionSpec]
 
+    /// The `contents` images the file names, as `PATH SHA256` of each one's bytes: with
+    /// `sha256`, everything the file's frames are drawn from (a check's cache key).
+    public internal(set) var imageDigests: [String] = []
+
     let binds: [OptionBind]
     let root: LayerTemplate
     let library: [(key: String, animation: AnimationTemplate)]
@@ -47,7 +51,9 @@ public struct SceneFile: Sendable {
         let own = (path as NSString).deletingLastPathComponent
         let context = SceneFileContext(file: path, directory: directory ?? (own.isEmpty ? "." : own),
                                        allowOutsidePaths: allowOutsidePaths, limits: limits)
-        return try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(of: data))
+        var file = try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(of: data))
+        file.imageDigests = context.images.entries
+        return file
     }
 
     /// Reads the file at `path` (its size checked before it is read), then `parse`.

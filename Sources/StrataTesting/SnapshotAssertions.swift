@@ -65,6 +65,8 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
         let mode = try record ?? snapshotRecordMode()
         let checker = ReferenceChecker(directory: directory, options: options, mode: mode)
         let recordedManifest = try ReferenceManifest.read(directory: directory)
+        // A folder stored by hash (`strata check --record`) stays so: images first, then the map.
+        checker.writesByHash = recordedManifest?.frames != nil
         let explainer = FrameExplainer(directory: directory, scale: replayer.scale, records: TreeRecording.records(mode, in: directory))
         var explanations: [String: FrameExplanation] = [:]
         _ = try replayer.framesWithTrees(renderer: renderer) { frame, presentation in
@@ -73,7 +75,12 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
             if let (why, _) = try explainer.frame(name, presentation: presentation, differences: checker.lastDifferences) { explanations[name] = why }
         }
         let drawn = try ReferenceManifest.drawn(by: renderer)
-        if !checker.result.recorded.isEmpty { try drawn.write(directory: directory) }
+        if !checker.result.recorded.isEmpty {
+            // A folder stored by hash keeps its map, less the frames just written as files.
+            var manifest = drawn
+            manifest.frames = checker.frameImages
+            try manifest.write(directory: directory)
+        }
         if explainer.shouldWrite(mode: mode, checked: checker.result) {
             try explainer.write(into: directory)
         }
@@ -129,7 +136,7 @@ private func checkImage(_ image: Image, named name: String, in directory: String
     let explainer = FrameExplainer(directory: directory, scale: rules.scale, records: TreeRecording.records(mode, in: directory, file: treeFile),
                                    fileName: treeFile)
     let explained = try explainer.frame(name, presentation: tree, differences: checker.lastDifferences)
-    if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer) }
+    if !checker.result.recorded.isEmpty { try SnapshotRules.recordManifest(in: directory, drawnBy: renderer, frames: checker.frameImages) }
     if explainer.shouldWrite(mode: mode, checked: checker.result) {
         try explainer.write(into: directory)
     }

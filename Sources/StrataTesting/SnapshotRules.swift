@@ -28,9 +28,11 @@ struct SnapshotRules {
     }
 
     /// After a snapshot was recorded into `directory`: its manifest names this renderer
-    /// and the fonts of every snapshot recorded there on it (one directory holds many).
-    static func recordManifest(in directory: String, drawnBy renderer: Renderer) throws {
+    /// and the fonts of every snapshot recorded there on it (one directory holds many),
+    /// and keeps the map of snapshots stored by hash (`frames`, the checker's after its writes).
+    static func recordManifest(in directory: String, drawnBy renderer: Renderer, frames: [String: String]? = nil) throws {
         var manifest = try ReferenceManifest.drawn(by: renderer)
+        manifest.frames = frames
         if let old = try ReferenceManifest.read(directory: directory), old.renderer == manifest.renderer, old.glVersion == manifest.glVersion {
             let files = Set(manifest.fonts.map(\.file))
             manifest.fonts = (manifest.fonts + old.fonts.filter { !files.contains($0.file) }).sorted { $0.file < $1.file }

@@ -164,9 +164,9 @@ public final class LiveWindow {
             let fb = surface.framebufferSize
             guard fb.width > 0, fb.height > 0 else { return }   // minimised
             let scale = Double(fb.width) / view.width
-            let list = try DrawListBuilder(pixelWidth: fb.width, pixelHeight: fb.height, scale: scale).build(root: driver.presentationLayer)
-            try renderer.draw(list)
-            try renderer.present(frameWidth: fb.width, frameHeight: fb.height, drawableWidth: fb.width, drawableHeight: fb.height)
+            // Drawn exactly as offscreen, into the renderer's framebuffer object, then blitted.
+            try renderer.render(layer: driver.presentationLayer, pixelWidth: fb.width, pixelHeight: fb.height,
+                                scale: scale, presentingTo: (fb.width, fb.height))
             surface.swapBuffers()
             framesDrawn += 1
             dirty = false

@@ -42,6 +42,8 @@ import StrataTestSupport
         let plain = try trace("")
         var r = try strata(["check", plain, "--references", dir + "/refs", "--record"])
         #expect(r.status == 0, "\(r.stderr)")
+        // Frame files, edited one by one (an image stored by hash is not edited in place).
+        try storeFramesAsFiles(dir + "/refs")
         // A "clock" painted into every reference at 60,4 .. 76,12 pt = 120,8 .. 152,24 px.
         for name in try FileManager.default.contentsOfDirectory(atPath: dir + "/refs") where name.hasSuffix(".png") {
             var image = try PNG.read(path: dir + "/refs/" + name)

@@ -11,6 +11,8 @@ private let fixture: String = {
     let trace = try! dragTrace(d)
     _ = try! dragTrace(d, name: "flick", angle: 30)
     precondition(try! strata(["check", d, "--record"]).status == 0)
+    // Frame files, which compare's cases name one by one.
+    try! storeFramesAsFiles(d + "/references/drag"); try! storeFramesAsFiles(d + "/references/flick")
     let fm = FileManager.default
     try! fm.copyItem(atPath: d + "/references/drag", toPath: d + "/other")
     try! fm.createDirectory(atPath: d + "/nest/deep", withIntermediateDirectories: true)
@@ -119,7 +121,7 @@ private let refused: [GuardCase] = [
         #expect((dots as NSString).lastPathComponent == "...trace")
         let traces = [dots, d + "/traces/drag.trace"]
         #expect(try strata(["check"] + traces + ["--record"]).status == 0)
-        #expect(FileManager.default.fileExists(atPath: d + "/traces/references/__/frame-00000.png"))
+        #expect(try referenceFrameMap(d + "/traces/references/__").keys.contains("frame-00000"))
         #expect(tree(d + "/traces").keys.filter { !$0.hasPrefix("references/") }.sorted() == ["...trace", "drag.trace"])
         try FileManager.default.createDirectory(atPath: d + "/out", withIntermediateDirectories: true)
         for i in 0..<4 { try Data("user \(i)".utf8).write(to: URL(fileURLWithPath: d + "/out/frame-0000\(i).png")) }

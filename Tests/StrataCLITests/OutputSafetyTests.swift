@@ -118,16 +118,20 @@ func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfD
         let dir = try temporaryDirectory("record-swap")
         let refs = dir + "/refs"
         #expect(try strata(["check", try dragTrace(dir, seconds: 0.55), "--references", refs, "--record"]).status == 0)
+        try storeFramesAsFiles(refs)
         #expect(listing(refs).count == 12 + 2, "12 frames, strata-references.json and layers.json")
         for name in ["README.md", "frame-old.png", "frame-1.png", "frame-00050.PNG"] {
             try Data(name.utf8).write(to: URL(fileURLWithPath: refs + "/" + name))
         }
         let r = try strata(["check", try dragTrace(dir, name: "short", angle: 30), "--references", refs, "--record"])
-        #expect(r.status == 0 && r.stdout.contains("recorded 8 frames into \(refs): 8 references updated, 0 unchanged, 0 added, 4 stale references removed"), "\(r.stdout)\(r.stderr)")
+        #expect(r.status == 0 && r.stdout.contains("recorded 8 frames into \(refs): 8 references updated, 0 unchanged, 0 added, "
+                                                   + "8 frame files of the older layout now stored once by hash, 4 stale references removed"), "\(r.stdout)\(r.stderr)")
+        // The set is now images stored once by hash; the user's files are untouched.
         let after = listing(refs)
-        #expect(after == ["README.md", "frame-00000.png", "frame-00001.png", "frame-00002.png", "frame-00003.png", "frame-00004.png",
-                          "frame-00005.png", "frame-00006.png", "frame-00007.png", "frame-00050.PNG", "frame-1.png", "frame-old.png",
-                          "layers.json", "strata-references.json"], "\(after)")
+        let images = Set(try referenceFrameMap(refs).values.map { $0 + ".png" })
+        #expect(try referenceFrameMap(refs).keys.sorted() == (0..<8).map { String(format: "frame-%05d", $0) })
+        #expect(after.filter { !images.contains($0) } == ["README.md", "frame-00050.PNG", "frame-1.png", "frame-old.png", "layers.json", "strata-references.json"], "\(after)")
+        #expect(images.isSubset(of: after))
         #expect(listing(dir) == ["refs", "short.trace", "drag.trace"].sorted(), "no staging directory left: \(listing(dir))")
         #expect(try strata(["check", dir + "/short.trace", "--references", refs]).status == 0)
     }
@@ -153,6 +157,7 @@ func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfD
         let refs = dir + "/refs"
         let trace = try dragTrace(dir)
         #expect(try strata(["check", trace, "--references", refs, "--record"]).status == 0)
+        try storeFramesAsFiles(refs)
         // What a SIGKILL during a commit leaves: a staging directory holding a moved user file.
         let staging = dir + "/.refs.strata-staging-999999"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)

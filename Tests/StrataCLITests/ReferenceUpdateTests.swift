@@ -64,7 +64,7 @@ import StrataTestSupport
         if getuid() == 0 { #expect(chown(refs, owner, 4321) == 0) }
         let old = timespec(tv_sec: 1_000_000_000, tv_nsec: 0)
         var times = [old, old]
-        for f in listing(refs) where f.hasPrefix("frame-") { #expect(utimensat(AT_FDCWD, refs + "/" + f, &times, 0) == 0) }
+        for f in listing(refs) where f.hasSuffix(".png") { #expect(utimensat(AT_FDCWD, refs + "/" + f, &times, 0) == 0) }
         var before = stat()
         #expect(stat(refs, &before) == 0)
         // Frames 3 onwards change: a drag at another angle after the first frames.
@@ -78,10 +78,10 @@ import StrataTestSupport
         #expect(!listing(refs).contains { $0.hasPrefix(".strata-") }, "\(listing(refs))")
         #expect(try strata(["check", moved, "--references", refs]).status == 0)
         // A second update with nothing changed touches no file.
-        for f in listing(refs) where f.hasPrefix("frame-") { #expect(utimensat(AT_FDCWD, refs + "/" + f, &times, 0) == 0) }
+        for f in listing(refs) where f.hasSuffix(".png") { #expect(utimensat(AT_FDCWD, refs + "/" + f, &times, 0) == 0) }
         let again = try strata(["check", moved, "--references", refs, "--update", mode])
         #expect(again.status == 0 && again.stdout.contains("0 references updated"), "\(again.stdout)")
-        for f in listing(refs) where f.hasPrefix("frame-") {
+        for f in listing(refs) where f.hasSuffix(".png") {
             var s = stat()
             #expect(stat(refs + "/" + f, &s) == 0 && s.st_mtim.tv_sec == old.tv_sec, "\(f) was rewritten")
         }
@@ -95,6 +95,7 @@ import StrataTestSupport
         let trace = try dragTrace(dir)
         #expect(try strata(["check", trace, "--references", refs, "--record"]).status == 0)
         #expect(try strata(["check", try dragTrace(dir, name: "moved", angle: 25), "--references", other, "--record"]).status == 0)
+        try storeFramesAsFiles(refs); try storeFramesAsFiles(other)
         // What SIGKILL between two renames of a commit leaves: frames 4 and 5 of the new
         // set still staged, the journal naming them, frame 3 already moved in.
         let staging = refs + "/.strata-staging-999998"
@@ -124,6 +125,7 @@ import StrataTestSupport
         let refs = dir + "/refs"
         let trace = try dragTrace(dir)
         #expect(try strata(["check", trace, "--references", refs, "--record"]).status == 0)
+        try storeFramesAsFiles(refs)
         try "keep".write(toFile: refs + "/NOTES.txt", atomically: true, encoding: .utf8)
         try "strata-commit 1\nstaging .strata-staging-1\nremove NOTES.txt\nremove frame-00000.png\n"
             .write(toFile: refs + "/.strata-commit-5", atomically: true, encoding: .utf8)
@@ -155,6 +157,7 @@ import StrataTestSupport
         let refs = dir + "/refs"
         let trace = try dragTrace(dir)
         #expect(try strata(["check", trace, "--references", refs, "--record"]).status == 0)
+        try storeFramesAsFiles(refs)
         // The link points at a frame of another drag: it fails, so --update changed rewrites it.
         #expect(try strata(["render", "carousel", "--angle", "50", "--size", "160x120", "--out", dir + "/outside.png"]).status == 0)
         let outside = FileManager.default.contents(atPath: dir + "/outside.png")

@@ -66,4 +66,24 @@ import StrataTestSupport
         let larger = try renderer.render(layer: root, pixelWidth: 200, pixelHeight: 120, scale: 2)
         #expect(larger.width == 200 && renderer.reusedFrameCount == 1)
     }
+
+    /// The frame target holds what `render` drew last unless something else was drawn
+    /// into it: a window blits the target, so a list drawn by `draw` in between must not
+    /// let the next `render` of the earlier tree count as unchanged.
+    @Test func aListDrawnInBetweenMakesTheNextRenderDrawAgain() throws {
+        let renderer = try makeRenderer()
+        let red = tree(), green = tree(color: .green)
+        let first = try renderer.render(layer: red, pixelWidth: 100, pixelHeight: 60, scale: 1)
+        try renderer.draw(try list(green))
+        #expect(try renderer.readPixels().rgba(30, 30) == RGBA(0, 255, 0))
+        let again = try renderer.render(layer: red, pixelWidth: 100, pixelHeight: 60, scale: 1)
+        #expect(renderer.reusedFrameCount == 0)
+        #expect(again.pixels == first.pixels)
+        #expect(try renderer.readPixels().rgba(30, 30) == RGBA(255, 0, 0))
+    }
+
+    @Test func readingBackBeforeAnyFrameIsAnErrorNotATrap() throws {
+        let renderer = try makeRenderer()
+        #expect(throws: RenderError.self) { try renderer.readPixels() }
+    }
 }

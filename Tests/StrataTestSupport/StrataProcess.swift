@@ -16,9 +16,8 @@ public func strata(_ args: [String], in directory: String? = nil, environment: [
     let p = Process()
     p.executableURL = URL(fileURLWithPath: strataBinary)
     p.arguments = args
-    if !environment.isEmpty {
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-    }
+    // Tests replay every trace unless they ask for the check cache (`STRATA_CACHE_DIR`).
+    p.environment = ProcessInfo.processInfo.environment.merging(["STRATA_CACHE_DIR": "off"].merging(environment) { _, added in added }) { _, added in added }
     if let d = directory { p.currentDirectoryURL = URL(fileURLWithPath: d) }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out

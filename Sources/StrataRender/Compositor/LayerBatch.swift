@@ -25,7 +25,7 @@ struct LayerBatch {
 
     /// True when the draw can be part of a batch: no gradient ramp or contents texture.
     static func canBatch(_ d: LayerDraw) -> Bool {
-        // A draw from a backing store samples its texture (Renderer+BackingStore).
+        // A draw from a backing store samples its texture (BackingStorePass).
         if d.hasBackingStore { return false }
         if case .none = d.fill { return true }
         return false
@@ -87,6 +87,20 @@ struct LayerBatch {
 
         /// What was written, as floats (for tests).
         var values: [GLfloat] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+    }
+
+    /// Points the bound vertex array's attributes at the bound buffer's corners: the
+    /// unit-square position, then the matrix's four columns and five vec4s (locations
+    /// 1...9, see layer.vert).
+    static func describeAttributes(_ gl: GLFunctions) {
+        let float = MemoryLayout<GLfloat>.size, stride = GLsizei(floatsPerVertex * float)
+        gl.vertexAttribPointer(0, 2, GLConstant.float, 0, stride, nil)
+        gl.enableVertexAttribArray(0)
+        for location in 1...9 {
+            gl.vertexAttribPointer(GLuint(location), 4, GLConstant.float, 0, stride,
+                                   UnsafeRawPointer(bitPattern: (2 + (location - 1) * 4) * float))
+            gl.enableVertexAttribArray(GLuint(location))
+        }
     }
 
     /// The indices of `count` draws' triangles (draw i's corners are 4i...4i+3).

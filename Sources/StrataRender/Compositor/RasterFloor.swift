@@ -1,5 +1,11 @@
 import StrataModel
 
+/// floor.vert's one uniform.
+struct ViewportUniforms: UniformSet {
+    let viewport: GLint
+    init(_ p: ShaderProgram) { viewport = p.uniformLocation("u_viewport") }
+}
+
 /// The bench's floor under a frame of many small layers (`@_spi(Bench)`, not API; no
 /// frame uses it): the layer draws of a list loaded once into a buffer, then drawn as
 /// one indexed call into a target of its own, so that timing `draw` and the wait after
@@ -17,11 +23,11 @@ import StrataModel
     private var gl: GLFunctions { renderer.gl }
     private let target: RenderTarget
     private let width: Int, height: Int
-    private var trivialProgram: ShaderProgram?
+    private var trivialProgram: StrataRender.Program<ViewportUniforms>?
     private var vertexArray: GLuint = 0, vertexBuffer: GLuint = 0, indexBuffer: GLuint = 0
     /// The corners `write` made, as the renderer writes a batch's.
     private let corners = LayerBatch.Corners()
-    private var loaded: (program: ShaderProgram, indices: Int)?
+    private var loaded: (program: GLuint, viewport: GLint, indices: Int)?
 
     public init(renderer: Renderer, width: Int, height: Int) throws {
         self.renderer = renderer
@@ -75,27 +81,21 @@ import StrataModel
         gl.bindVertexArray(vertexArray)
         gl.bindBuffer(GLConstant.arrayBuffer, vertexBuffer)
         let float = MemoryLayout<GLfloat>.size
-        let p: ShaderProgram
+        let p: (id: GLuint, viewport: GLint)
         switch program {
         case .layerBatch:
             var variant = LayerVariant(first)
             variant.instanced = true
-            p = try renderer.layerProgram(for: variant)
+            let batch = try renderer.layers.program(for: variant)
+            p = (batch.id, batch.uniforms.viewport)
             let bytes = corners.bytes
             gl.bufferData(GLConstant.arrayBuffer, bytes.count, bytes.baseAddress, GLConstant.staticDraw)
-            let stride = GLsizei(LayerBatch.floatsPerVertex * float)
-            gl.vertexAttribPointer(0, 2, GLConstant.float, 0, stride, nil)
-            gl.enableVertexAttribArray(0)
-            for location in 1...9 {
-                gl.vertexAttribPointer(GLuint(location), 4, GLConstant.float, 0, stride,
-                                       UnsafeRawPointer(bitPattern: (2 + (location - 1) * 4) * float))
-                gl.enableVertexAttribArray(GLuint(location))
-            }
+            LayerBatch.describeAttributes(gl)
         case .trivial, .trivialPixel:
             if trivialProgram == nil {
-                trivialProgram = try ShaderProgram(gl: gl, vertex: "floor.vert", fragment: "floor.frag", source: renderer.shaders)
+                trivialProgram = try StrataRender.Program(gl: gl, vertex: "floor.vert", fragment: "floor.frag", source: renderer.shaders)
             }
-            p = trivialProgram!
+            p = (trivialProgram!.id, trivialProgram!.uniforms.viewport)
             // Each corner where layer.vert puts it: the unit square over the quad's rect,
             // through the draw's matrix, divided by w.
             var pixels: [GLfloat] = []
@@ -122,7 +122,7 @@ import StrataModel
         LayerBatch.indices(count: count).withUnsafeBytes {
             gl.bufferData(GLConstant.elementArrayBuffer, $0.count, $0.baseAddress, GLConstant.staticDraw)
         }
-        loaded = (p, count * LayerBatch.triangles.count)
+        loaded = (p.id, p.viewport, count * LayerBatch.triangles.count)
     }
 
     /// Clears the floor's target to white and draws what `load` loaded, blending as a
@@ -136,9 +136,9 @@ import StrataModel
         gl.blendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
         gl.clearColor(1, 1, 1, 1)
         gl.clear(GLConstant.colorBufferBit)
-        guard let (p, indices) = loaded else { return }
-        gl.useProgram(p.id)
-        gl.uniform2f(p.location("u_viewport"), GLfloat(width), GLfloat(height))
+        guard let (program, viewport, indices) = loaded else { return }
+        gl.useProgram(program)
+        gl.uniform2f(viewport, GLfloat(width), GLfloat(height))
         gl.bindVertexArray(vertexArray)
         gl.drawElements(GLConstant.triangles, GLsizei(indices), GLConstant.unsignedInt, nil)
         let error = gl.getError()

@@ -29,3 +29,25 @@ struct ShadowMaskKey: Hashable {
                 min(1024, max(2, Int((e.height / spacing).rounded(.up)))))
     }
 }
+
+/// The shadow masks by shape, kept across frames; past 256 the cache starts over.
+final class ShadowMaskCache {
+    private let gl: GLFunctions
+    private var masks: [ShadowMaskKey: RenderTarget] = [:]
+    static let capacity = 256
+
+    init(gl: GLFunctions) { self.gl = gl }
+
+    deinit { masks.values.forEach { $0.delete(gl) } }
+
+    subscript(key: ShadowMaskKey) -> RenderTarget? { masks[key] }
+
+    /// Makes room for `count` more masks: all go when they would pass the capacity.
+    func reserve(_ count: Int) {
+        guard masks.count + count > ShadowMaskCache.capacity else { return }
+        masks.values.forEach { $0.delete(gl) }
+        masks = [:]
+    }
+
+    func insert(_ target: RenderTarget, for key: ShadowMaskKey) { masks[key] = target }
+}

@@ -45,10 +45,10 @@ public enum ShaderSource: Sendable {
     }
 }
 
-/// A linked vertex + fragment program and its uniform locations, looked up once.
+/// A linked vertex + fragment program. Its uniforms' locations are looked up once, when
+/// it links, into a pass's `UniformSet` (`Program`).
 final class ShaderProgram {
     let id: GLuint
-    private var locations: [String: GLint] = [:]
     private let gl: GLFunctions
 
     /// `defines` go right after the `#version` line of both shaders, to pick a variant.
@@ -86,12 +86,9 @@ final class ShaderProgram {
         return lines.joined(separator: "\n")
     }
 
-    func location(_ name: String) -> GLint {
-        if let l = locations[name] { return l }
-        let l = gl.getUniformLocation(id, name)
-        locations[name] = l
-        return l
-    }
+    /// The location of the uniform `name`; -1 when the program has none (setting it
+    /// is then a no-op, as a variant without that part of the shader needs).
+    func uniformLocation(_ name: String) -> GLint { gl.getUniformLocation(id, name) }
 
     private static func compile(_ gl: GLFunctions, _ kind: GLenum, file: String, text: String) throws -> GLuint {
         let shader = gl.createShader(kind)
