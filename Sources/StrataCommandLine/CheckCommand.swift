@@ -137,16 +137,33 @@ struct CheckCommand: StrataSubcommand {
             CheckCommand.say("shard \(shard.index)/\(shard.count): \(plural(selected.count, "trace")) of \(targets.count)", json: settings.json)
         }
         let jobs = min(a.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, max(1, selected.count))
-        let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
-                                                  scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
-            try CommonOptions.offscreenRenderer(a)
-        } }
-        if let dir = a.string("results-dir") {
-            try CheckResultsFile.write(checks, to: dir)
-            CheckCommand.say("results: \(dir)", json: settings.json)
+        // A signal after the frame loop waits until the results, report and JUnit file are whole.
+        try CheckCommand.finishing(a) {
+            let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
+                                                      scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
+                try CommonOptions.offscreenRenderer(a)
+            } }
+            if let dir = a.string("results-dir") {
+                try CheckResultsFile.write(checks, to: dir)
+                CheckCommand.say("results: \(dir)", json: settings.json)
+            }
+            try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all,
+                                    accept: settings.mode == .none ? CheckCommand.acceptCommand(args) : nil)
         }
-        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all,
-                                accept: settings.mode == .none ? CheckCommand.acceptCommand(args) : nil)
+    }
+
+    /// `body` under `Interruption.finishing`: a signal during the writes after the frames is
+    /// answered, once they are whole, with exit 130 or 143 naming what was written.
+    static func finishing(_ a: ParsedArguments, before: String = "every frame was checked", _ body: () throws -> Void) throws {
+        var status: ExitStatus?
+        try Interruption.finishing(done: {
+            let written = [("results", a.string("results-dir").map { $0 + "/" }), ("report", a.string("report")), ("JUnit file", a.string("junit"))]
+                .compactMap { what, path in path.map { "the \(what) \($0)" } }
+            return written.isEmpty ? before : before + "; written whole: " + written.joined(separator: ", ")
+        }) {
+            do { try body() } catch let e as ExitStatus { status = e }
+        }
+        if let status { throw status }
     }
 
     /// Every trace's inputs, references and outputs, checked before the first replay. A
@@ -269,7 +286,7 @@ struct CheckCommand: StrataSubcommand {
         var lines: [OutputLine] = []
         let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
         let found = try scenes(trace, target.trace)
-        let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, frameLimit: s.frameLimit,
+        let replayer = try Replayer(trace: found.applied(to: trace), name: target.trace, fps: s.fps, scale: s.scale, frameLimit: s.frameLimit,
                                     scenes: found.catalog)
         printWarnings(readWarnings)
         // Every warning is printed and goes into the report, the JUnit file and the results.

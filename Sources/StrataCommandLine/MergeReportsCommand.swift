@@ -51,6 +51,6 @@ struct MergeReportsCommand: StrataSubcommand {
             }
         }
         checks.sort { $0.name < $1.name }
-        try CheckCommand.finish(checks, a, json: a.flag("json"))
+        try CheckCommand.finishing(a, before: "the results were read") { try CheckCommand.finish(checks, a, json: a.flag("json")) }
     }
 }

@@ -78,7 +78,13 @@ struct RenderCommand: StrataSubcommand {
                 throw RenderError.io("\(folder): cannot create the directory: \(SystemError.reason(of: error))")
             }
         }
-        if let path = a.string("save-trace") { try AtomicFile.write(Array(try trace.encoded(name: path).utf8), to: path) }
+        if let path = a.string("save-trace") {
+            // Saved with its file options relative to the trace, where a replay reads them.
+            var saved = trace
+            saved.header.options = SavedTrace.fileOptions(trace.header.options, of: d, relativeTo: (path as NSString).deletingLastPathComponent)
+            try AtomicFile.write(Array(try saved.encoded(name: path).utf8), to: path)
+            SavedTrace.noteOutside(path, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: a.values(of: d.options), of: d))
+        }
         try PNG.write(frame.image, to: out, options: png)
         print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, \(d.name) at \(time.clean) s after \(plural(frame.deliveredEventCount, "event")): \(replayer.scene.statusDescription))")
     }

@@ -27,11 +27,13 @@ extension ResolvedScene {
 /// The options of commands that read scene files, each declared once.
 enum SceneFileOptions {
     static let allowOutsidePaths = OptionSpec("allow-outside-paths", .boolean,
-                                              help: "let a scene file's contents images come from outside the file's directory")
+                                              help: "let files named by other files (a scene file's contents images, a trace's scene file and backdrop) come from anywhere")
+    static let root = OptionSpec("root", .text(maxLength: 4096), valueName: "DIR",
+                                 help: "let files named by other files come from anywhere under DIR too, not only from the naming file's own folder (e.g. --root . for a project's scenes/ and traces/)")
     static let scene = OptionSpec("scene", .text(maxLength: 4096), valueName: "PATH",
-                                  help: "the scene file of a trace recorded from one (default: the file its header names, next to the trace)")
-    static let group = OptionGroup(title: "SCENE FILES", options: [allowOutsidePaths])
-    static let traceGroup = OptionGroup(title: "SCENE FILES", options: [scene, allowOutsidePaths])
+                                  help: "the scene file of a trace recorded from one (default: the file its header names, in the trace's folder)")
+    static let group = OptionGroup(title: "SCENE FILES", options: [allowOutsidePaths, root])
+    static let traceGroup = OptionGroup(title: "SCENE FILES", options: [scene, allowOutsidePaths, root])
 
     /// A flag or option read before the full parse (it decides how the scene is read,
     /// which decides the rest of the flags): `--NAME`, `--NAME=VALUE`, `--NAME VALUE`.
@@ -48,31 +50,37 @@ enum SceneFileOptions {
         guard let v = peek(args, allowOutsidePaths) else { return false }
         return ["true", "yes", "1"].contains(v)
     }
+
+    /// Where files named by other files may lie, from `--allow-outside-paths` and `--root`.
+    static func containment(_ args: [String]) -> FileContainment {
+        FileContainment(anywhere: allowsOutsidePaths(args), root: peek(args, root))
+    }
 }
 
 extension CommandContext {
     /// `word` as a scene: a file when it ends in `.json`, else a name of the catalog.
     func resolve(_ word: String, args: [String]) throws -> ResolvedScene {
         guard SceneFile.isScenePath(word) else { return ResolvedScene(descriptor: try descriptor(word), file: nil, catalog: scenes) }
-        let file = try SceneFile.load(path: word, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
+        let c = SceneFileOptions.containment(args)
+        let file = try SceneFile.load(path: word, allowOutsidePaths: c.anywhere, root: c.root)
         let d = file.descriptor
         return ResolvedScene(descriptor: d, file: file, catalog: SceneCatalog([d] + scenes.descriptors))
     }
 
-    /// The scenes a trace replays in (`traceScenes`), its warnings printed.
-    func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> SceneCatalog {
-        let found = try traceScenes(for: trace, at: tracePath, args: args)
-        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
-        return found.catalog
-    }
-
     /// The scenes a trace replays in: when its header names a scene file, that file
-    /// (from `--scene PATH`, else next to the trace) comes first, under the header's
-    /// scene name. A file whose hash differs from the header's is used, with a warning.
-    /// `--scene PATH` also replays a trace of a named scene into a file.
+    /// (from `--scene PATH`, else the one in the trace's folder) comes first, under the
+    /// header's scene name. A file whose hash differs from the header's is used, with a
+    /// warning. `--scene PATH` also replays a trace of a named scene into a file. The
+    /// header's file options (the alert's `backdrop`) are read relative to the trace and
+    /// kept in its folder.
     func traceScenes(for trace: Trace, at tracePath: String, args: [String]) throws -> TraceScenes {
-        guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else { return TraceScenes(catalog: scenes) }
-        let file = try SceneFile.load(path: path, allowOutsidePaths: SceneFileOptions.allowsOutsidePaths(args))
+        let c = SceneFileOptions.containment(args)
+        guard let path = try sceneFilePath(for: trace, at: tracePath, args: args) else {
+            var found = TraceScenes(catalog: scenes)
+            found.fileOptions = try fileOptions(of: trace, at: tracePath, in: scenes, args: args, containment: c)
+            return found
+        }
+        let file = try SceneFile.load(path: path, allowOutsidePaths: c.anywhere, root: c.root)
         var found = TraceScenes(catalog: scenes)
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
             found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")
@@ -81,6 +89,26 @@ extension CommandContext {
         var d = file.descriptor
         d.name = trace.header.scene
         found.catalog = SceneCatalog([d] + scenes.descriptors)
+        found.fileOptions = try fileOptions(of: trace, at: tracePath, in: found.catalog, args: args, containment: c)
+        return found
+    }
+
+    /// The header's options that name files (`OptionSpec.namesFile`), each made relative
+    /// to the current directory from the trace's folder, refused when outside it.
+    func fileOptions(of trace: Trace, at tracePath: String, in catalog: SceneCatalog, args: [String],
+                     containment: FileContainment) throws -> [String: TraceValue] {
+        guard let d = catalog.descriptor(named: trace.header.scene) else { return [:] }
+        let folder = (tracePath as NSString).deletingLastPathComponent
+        var found: [String: TraceValue] = [:]
+        // A value given on the command line replaces the header's, which is then not read.
+        for spec in d.options where spec.namesFile && SceneFileOptions.peek(args, spec) == nil {
+            guard case .string(let named)? = trace.header.options[spec.name] else { continue }
+            let path = FileContainment.joined(named, to: folder)
+            guard containment.permits(path, namedIn: folder) else {
+                throw UsageError("\(SystemError.displayed(tracePath)): the option \(spec.name) \"\(SystemError.displayed(named))\" of the trace names a file outside the trace's folder; \(containment.allowedFolders(namedIn: folder))")
+            }
+            found[spec.name] = .string(path)
+        }
         return found
     }
 
@@ -92,9 +120,15 @@ extension CommandContext {
             return given
         }
         let directory = (tracePath as NSString).deletingLastPathComponent
-        let path = given ?? (recorded.hasPrefix("/") ? recorded : (directory.isEmpty ? recorded : (directory as NSString).appendingPathComponent(recorded)))
+        // A path given on the command line is the user's word; one in the header is not.
+        if let given { return given }
+        let path = FileContainment.joined(recorded, to: directory)
+        let containment = SceneFileOptions.containment(args)
+        guard containment.permits(path, namedIn: directory) else {
+            throw UsageError("\(SystemError.displayed(tracePath)): the trace names the scene file \(SystemError.displayed(recorded)), outside the trace's folder; \(containment.allowedFolders(namedIn: directory)), or give the file with --scene PATH")
+        }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw UsageError("\(tracePath): the trace was recorded from the scene file \(recorded), which is not at \(path); give it with --scene PATH")
+            throw UsageError("\(SystemError.displayed(tracePath)): the trace was recorded from the scene file \(SystemError.displayed(recorded)), which is not at \(path); give it with --scene PATH")
         }
         return path
     }
@@ -104,7 +138,9 @@ extension CommandContext {
         var plan = OutputPlan()
         for (trace, path) in traces {
             plan.input("the trace \(path)", path)
-            plan.input("the scene file", try sceneFilePath(for: trace, at: path, args: args))
+            // A trace whose scene file is refused adds none: its replay says why (and
+            // `check DIR` goes on to the other traces).
+            plan.input("the scene file", (try? sceneFilePath(for: trace, at: path, args: args)) ?? nil)
         }
         return plan
     }
@@ -116,4 +152,45 @@ struct TraceScenes {
     var warnings: [String] = []
     /// The trace's recorded scene-file hash and the file's own, when they differ.
     var stale: (recorded: String, now: String)?
+    /// The header's file options, as paths from the current directory (`fileOptions`).
+    var fileOptions: [String: TraceValue] = [:]
+
+    /// `trace` with its file options read from its own folder.
+    func applied(to trace: Trace) -> Trace {
+        var t = trace
+        t.header.options.merge(fileOptions) { _, contained in contained }
+        return t
+    }
+}
+
+/// What a trace saved by `render --save-trace` or `window --record` says of the files it
+/// names: each relative to the trace, and a note when one lies outside the trace's folder,
+/// since a replay reads only files in it unless `--root` or `--allow-outside-paths` says more.
+enum SavedTrace {
+    /// `options` with each file option (`OptionSpec.namesFile`) made relative to `directory`.
+    static func fileOptions(_ options: [String: TraceValue], of d: SceneDescriptor, relativeTo directory: String) -> [String: TraceValue] {
+        var out = options
+        for spec in d.options where spec.namesFile {
+            if case .string(let path)? = options[spec.name] {
+                out[spec.name] = .string(FileContainment.relativePath(path, from: directory.isEmpty ? "." : directory))
+            }
+        }
+        return out
+    }
+
+    /// The paths of the file options given.
+    static func files(options: [String: TraceValue], of d: SceneDescriptor) -> [String] {
+        d.options.filter(\.namesFile).compactMap { options[$0.name]?.stringValue }
+    }
+
+    /// Says on standard error how to replay `trace` when a file it names is outside its folder.
+    static func noteOutside(_ trace: String, named files: [String]) {
+        let folder = (trace as NSString).deletingLastPathComponent
+        let outside = files.filter { !FileContainment.ownFolder.permits($0, namedIn: folder) }
+        guard !outside.isEmpty else { return }
+        let root = outside.reduce(OutputGuard.resolved(folder.isEmpty ? "." : folder)) { FileContainment.commonFolder($0, $1) }
+        let cwd = OutputGuard.resolved(".")
+        let shown = root == cwd ? "." : root.hasPrefix(cwd + "/") ? String(root.dropFirst(cwd.count + 1)) : root
+        FileHandle.standardError.write(Data("strata: note: \(trace) names \(outside.joined(separator: ", ")), outside the trace's folder; a replay reads it only when allowed: strata replay \(trace) --root \(shown)\n".utf8))
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StrataDriver
 import StrataGestures
 import StrataModel
@@ -14,8 +15,10 @@ struct TraceArguments {
     init(_ path: String, _ args: [String], options: OptionGroup, command: String, context: CommandContext) throws {
         let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
         let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
-        trace = read
-        scenes = try context.catalog(for: trace, at: path, args: args)
+        let found = try context.traceScenes(for: read, at: path, args: args)
+        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
+        trace = found.applied(to: read)
+        scenes = found.catalog
         let d = scenes.descriptor(named: trace.header.scene)
         parsed = try ArgumentParser.parse(args, groups: [options, OptionGroup(title: "", options: d?.options ?? [])], command: command)
         if parsed.positionals.count > 1 { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }

@@ -66,19 +66,21 @@ public enum CheckResultsFile {
 
     public static func write(_ checks: [TraceCheck], to directory: String) throws {
         try createDirectory(directory)
-        let images = ArtifactLayout(root: (directory as NSString).appendingPathComponent("images"))
+        // The images are staged and put in place with results.json (`StagedFolder`).
+        let folder = StagedFolder(base: directory, name: "images")
+        let images = ArtifactLayout(root: folder.staging)
+        let relative = { (p: String) in "images/" + ArtifactLayout.relativePath(p, from: folder.staging) }
         var traces: [TraceRecord] = []
         for check in checks {
             var frames: [FrameRecord] = []
             for e in check.entries {
-                let written = try images.write(e, trace: check.name)
-                let relative = written.map { p in
-                    ArtifactPaths(expected: p.expected.map { ArtifactLayout.relativePath($0, from: directory) },
-                                  actual: p.actual.map { ArtifactLayout.relativePath($0, from: directory) },
-                                  diff: p.diff.map { ArtifactLayout.relativePath($0, from: directory) })
+                let written: ArtifactPaths?
+                do { written = try images.write(e, trace: check.name) } catch { folder.abandon(); throw error }
+                let paths = written.map { p in
+                    ArtifactPaths(expected: p.expected.map(relative), actual: p.actual.map(relative), diff: p.diff.map(relative))
                 }
                 frames.append(FrameRecord(name: e.name, recorded: e.recorded, problem: e.problem, missing: e.missing,
-                                          comparison: e.result.map(ComparisonRecord.init), images: relative, artifacts: e.artifacts))
+                                          comparison: e.result.map(ComparisonRecord.init), images: paths, artifacts: e.artifacts))
             }
             traces.append(TraceRecord(name: check.name, frameCount: check.frameCount, added: check.added,
                                       updated: check.updated, unchanged: check.unchanged,
@@ -87,7 +89,7 @@ public enum CheckResultsFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data = try encoder.encode(File(version: version, traces: traces))
-        try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName))
+        try folder.commit { try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
     }
 
     public static func read(_ directory: String) throws -> [TraceCheck] {

@@ -34,9 +34,16 @@ public enum HTMLReport {
     public static func write(title: String, traces: [TraceCheck], to path: String, limits: Limits = Limits()) throws {
         let dir = (path as NSString).deletingLastPathComponent
         let base = dir.isEmpty ? "." : dir
-        var sink = ImageSink(filesDirectory: (base as NSString).appendingPathComponent("report-files"), limit: limits.inlineBytes)
-        let text = try sink.catching { sink in html(title: title, traces: traces, limits: limits, sink: &sink, linksFrom: base) }
-        try AtomicFile.write(Array(text.utf8), to: path)
+        // The images are staged and put in place with the HTML, so a full disk or a kill
+        // never leaves a report whose images are half this run's and half an older one's.
+        let files = StagedFolder(base: base, name: "report-files")
+        var sink = ImageSink(filesDirectory: files.staging, limit: limits.inlineBytes)
+        let text: String
+        do { text = try sink.catching { sink in html(title: title, traces: traces, limits: limits, sink: &sink, linksFrom: base) } } catch {
+            files.abandon()
+            throw error
+        }
+        try files.commit { try AtomicFile.write(Array(text.utf8), to: path) }
     }
 
     static func html(title: String, traces: [TraceCheck], limits: Limits, sink: inout ImageSink, linksFrom: String?) -> String {

@@ -55,7 +55,7 @@ struct SceneFileContext: Sendable {
     var file: String
     /// The directory `contents` paths are relative to.
     var directory: String
-    var allowOutsidePaths: Bool
+    var containment: FileContainment
     var limits: SceneFileLimits
 }
 
@@ -160,11 +160,8 @@ extension Field {
         // Absolute with every symlink resolved, so `../x.png` of a relative scene path and
         // an outward symlink are both seen to leave the folder.
         let resolved = OutputGuard.resolved(joined)
-        if !c.allowOutsidePaths {
-            let base = OutputGuard.resolved(c.directory)
-            guard OutputGuard.isInside(resolved, base) else {
-                throw error("\(node.described) is outside the scene's directory \(base); only files under it may be read (pass --allow-outside-paths to allow it)")
-            }
+        guard c.containment.permits(resolved, namedIn: c.directory) else {
+            throw error("\(node.described) is outside the scene's directory; \(c.containment.allowedFolders(namedIn: c.directory))")
         }
         var st = stat()
         guard stat(resolved, &st) == 0 else {

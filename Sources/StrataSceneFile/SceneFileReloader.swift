@@ -19,12 +19,15 @@ public final class SceneFileReloader {
 
     public let path: String
     public let allowOutsidePaths: Bool
+    /// `--root`: a folder `contents` may come from besides the file's own.
+    public let root: String?
     private var lastHash: String
     private var lastStamp: (seconds: Int, nanoseconds: Int, size: Int)?
 
-    public init(file: SceneFile, allowOutsidePaths: Bool = false) {
+    public init(file: SceneFile, allowOutsidePaths: Bool = false, root: String? = nil) {
         path = file.path
         self.allowOutsidePaths = allowOutsidePaths
+        self.root = root
         lastHash = file.sha256
         lastStamp = SceneFileReloader.stamp(file.path)
     }
@@ -36,7 +39,7 @@ public final class SceneFileReloader {
         // Remembered even when it fails: the same broken bytes are reported once.
         lastHash = hash
         do {
-            return .reloaded(try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths))
+            return .reloaded(try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths, root: root))
         } catch let e as SceneFileError {
             return .failed(e.description)
         } catch {
