@@ -2,6 +2,7 @@ import Foundation
 import StrataDriver
 import StrataGestures
 import StrataImage
+import StrataModel
 import StrataSceneFile
 
 /// A scene as a command names it: a scene of the catalog by name, or a scene file by
@@ -32,8 +33,27 @@ enum SceneFileOptions {
                                  help: "let files named by other files come from anywhere under DIR too, not only from the naming file's own folder (e.g. --root . for a project's scenes/ and traces/)")
     static let scene = OptionSpec("scene", .text(maxLength: 4096), valueName: "PATH",
                                   help: "the scene file of a trace recorded from one (default: the file its header names, in the trace's folder)")
-    static let group = OptionGroup(title: "SCENE FILES", options: [allowOutsidePaths, root])
-    static let traceGroup = OptionGroup(title: "SCENE FILES", options: [scene, allowOutsidePaths, root])
+    /// Whole-scene limits (`SceneFileLimits`, docs/FILE-SAFETY.md), each raised by its flag.
+    static let limitOptions: [(OptionSpec, WritableKeyPath<SceneFileLimits, Int>)] = [
+        (OptionSpec("max-layers", .integer(1...1_000_000), valueName: "N", help: "layers a scene file may make, repeats counted (default \(SceneFileLimits.standard.layerCount))"), \.layerCount),
+        (OptionSpec("max-scene-text", .integer(0...100_000_000), valueName: "N", help: "characters (Unicode scalars) in all of a scene file's text layers (default \(SceneFileLimits.standard.textLength))"), \.textLength),
+        (OptionSpec("max-shadows", .integer(0...1_000_000), valueName: "N", help: "layers with a shadow in a scene file (default \(SceneFileLimits.standard.shadowCount))"), \.shadowCount),
+        (OptionSpec("max-backdrops", .integer(0...1_000_000), valueName: "N", help: "backdrop layers in a scene file (default \(SceneFileLimits.standard.backdropCount))"), \.backdropCount),
+        (OptionSpec("max-texture-bytes", .integer(0...(1 << 40)), valueName: "BYTES", help: "decoded bytes of a scene file's contents images (default \(SceneFileLimits.standard.textureBytes))"), \.textureBytes),
+    ]
+    static let group = OptionGroup(title: "SCENE FILES", options: [allowOutsidePaths, root] + limitOptions.map(\.0))
+    static let traceGroup = OptionGroup(title: "SCENE FILES", options: [scene, allowOutsidePaths, root] + limitOptions.map(\.0))
+
+    /// The scene-file limits with the flags given (read before the full parse, which
+    /// checks each value against its range).
+    static func limits(_ args: [String]) -> SceneFileLimits {
+        var limits = SceneFileLimits.standard
+        for (spec, key) in limitOptions {
+            if let word = peek(args, spec), case .number(let n)? = try? spec.parse(word: word, subject: "--\(spec.name)"),
+               let value = Checked.int(n) { limits[keyPath: key] = value }
+        }
+        return limits
+    }
 
     /// A flag or option read before the full parse (it decides how the scene is read,
     /// which decides the rest of the flags): `--NAME`, `--NAME=VALUE`, `--NAME VALUE`.
@@ -62,7 +82,7 @@ extension CommandContext {
     func resolve(_ word: String, args: [String]) throws -> ResolvedScene {
         guard SceneFile.isScenePath(word) else { return ResolvedScene(descriptor: try descriptor(word), file: nil, catalog: scenes) }
         let c = SceneFileOptions.containment(args)
-        let file = try SceneFile.load(path: word, allowOutsidePaths: c.anywhere, root: c.root)
+        let file = try SceneFile.load(path: word, allowOutsidePaths: c.anywhere, root: c.root, limits: SceneFileOptions.limits(args))
         let d = file.descriptor
         return ResolvedScene(descriptor: d, file: file, catalog: SceneCatalog([d] + scenes.descriptors))
     }
@@ -80,7 +100,7 @@ extension CommandContext {
             found.fileOptions = try fileOptions(of: trace, at: tracePath, in: scenes, args: args, containment: c)
             return found
         }
-        let file = try SceneFile.load(path: path, allowOutsidePaths: c.anywhere, root: c.root)
+        let file = try SceneFile.load(path: path, allowOutsidePaths: c.anywhere, root: c.root, limits: SceneFileOptions.limits(args))
         var found = TraceScenes(catalog: scenes)
         if case .string(let hash)? = trace.header.otherKeys["sceneSHA256"], hash != file.sha256 {
             found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")

@@ -102,7 +102,7 @@ struct WindowCommand: StrataSubcommand {
     /// its error, printed once.
     static func reloader(for file: SceneFile, options: [String: TraceValue], viewSize: Size,
                          containment: FileContainment) -> (Scene) -> Scene? {
-        let watcher = SceneFileReloader(file: file, allowOutsidePaths: containment.anywhere, root: containment.root)
+        let watcher = SceneFileReloader(file: file, allowOutsidePaths: containment.anywhere, root: containment.root, limits: file.limits)
         return { current in
             switch watcher.poll() {
             case .unchanged: return nil

@@ -1,4 +1,5 @@
 import StrataGestures
+import StrataModel
 
 /// One option, declared once: its name, type, range, default and one line of help. The
 /// command line's flags, `strata help`, the validation of a trace header's `options`
@@ -98,9 +99,7 @@ public struct OptionSpec: Sendable {
             guard let text = value.stringValue else {
                 throw SceneError("\(subject) must be text, found \(OptionSpec.describe(value))")
             }
-            guard text.count <= maxLength else {
-                throw SceneError("\(subject) is \(text.count) characters long; at most \(maxLength) are allowed")
-            }
+            if let problem = TextLimit.problem(text, maximum: maxLength) { throw SceneError("\(subject) \(problem)") }
             return value
         case .size:
             guard let text = value.stringValue else {

@@ -31,7 +31,7 @@ public struct SceneFile: Sendable {
     let library: [(key: String, animation: AnimationTemplate)]
     let pans: [PanBinding]
     let taps: [TapBinding]
-    let limits: SceneFileLimits
+    public let limits: SceneFileLimits
 
     /// The one entry point from bytes: parses `data` as the file at `path` (`path` names
     /// it in messages and locates `contents` images). Throws `SceneFileError`, never

@@ -21,10 +21,12 @@ public final class SceneFileReloader {
     public let allowOutsidePaths: Bool
     /// `--root`: a folder `contents` may come from besides the file's own.
     public let root: String?
+    public let limits: SceneFileLimits
     private var lastHash: String
     private var lastStamp: (seconds: Int, nanoseconds: Int, size: Int)?
 
-    public init(file: SceneFile, allowOutsidePaths: Bool = false, root: String? = nil) {
+    public init(file: SceneFile, allowOutsidePaths: Bool = false, root: String? = nil, limits: SceneFileLimits = .standard) {
+        self.limits = limits
         path = file.path
         self.allowOutsidePaths = allowOutsidePaths
         self.root = root
@@ -39,7 +41,7 @@ public final class SceneFileReloader {
         // Remembered even when it fails: the same broken bytes are reported once.
         lastHash = hash
         do {
-            return .reloaded(try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths, root: root))
+            return .reloaded(try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths, root: root, limits: limits))
         } catch let e as SceneFileError {
             return .failed(e.description)
         } catch {
