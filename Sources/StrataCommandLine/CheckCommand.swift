@@ -100,6 +100,8 @@ struct CheckCommand: StrataSubcommand {
         /// How the artifacts folder was given, for messages.
         var artifactsFlag = "--artifacts"
         var keepsImages: Bool { report != nil || artifacts != nil || resultsDir != nil }
+        /// Where failing frames' images go as they fail (beside the first of those outputs).
+        var spool: ImageSpool?
     }
 
     func run(_ args: [String], _ context: CommandContext) throws {
@@ -125,6 +127,11 @@ struct CheckCommand: StrataSubcommand {
                                 pixelLimit: a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit)
         if !a.isGiven("artifacts") { settings.artifactsFlag = "STRATA_ARTIFACTS" }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
+        if let kept = settings.report ?? settings.artifacts?.root ?? settings.resultsDir {
+            let base = (kept as NSString).deletingLastPathComponent
+            settings.spool = ImageSpool(in: base.isEmpty ? "." : base)
+        }
+        defer { settings.spool?.remove() }
         var selected = targets
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
@@ -327,6 +334,7 @@ struct CheckCommand: StrataSubcommand {
         let checker = ReferenceChecker(directory: references, options: options, mode: s.mode, newReferencesFail: false)
         if let recording { checker.writeDirectory = recording.staging }
         checker.keepsImages = s.keepsImages
+        checker.spool = s.spool
         checker.pixelLimit = s.pixelLimit
         var produced = Set<String>()
         let result: ReplayResult

@@ -45,6 +45,8 @@ public final class ReferenceChecker {
     /// Whether failing entries keep their expected, actual and diff PNGs (for a report or
     /// artifacts). Without them a long failing check holds only numbers per frame.
     public var keepsImages = true
+    /// Where kept images go as frames fail, instead of memory (`ImageSpool`).
+    public var spool: ImageSpool?
     /// References with more pixels are refused before they are decoded.
     public var pixelLimit = PNGHeader.defaultPixelLimit
     public private(set) var result = ReferenceCheckResult()
@@ -65,7 +67,7 @@ public final class ReferenceChecker {
                 var entry = ReportEntry(name: name, result: nil, problem: "no reference frame \(path)",
                                         actualPNG: keepsImages ? try PNG.encode(image) : nil)
                 entry.missing = "expected"
-                result.entries.append(entry)
+                result.entries.append(spool?.spilled(entry) ?? entry)
                 return
             }
             try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
@@ -79,7 +81,7 @@ public final class ReferenceChecker {
             } else {
                 entry.recorded = true
             }
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         if mode == .all {
@@ -94,7 +96,7 @@ public final class ReferenceChecker {
                 try write(try PNG.encode(image), named: name)
                 result.updated += 1
             }
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         // A reference of another size fails on its header alone, without being decoded.
@@ -103,7 +105,7 @@ public final class ReferenceChecker {
             var entry = ReportEntry(name: name, result: .sizeMismatch(expected: (header.width, header.height), actual: (image.width, image.height)))
             if keepsImages { entry.actualPNG = try PNG.encode(image) }
             result.unchanged += 1
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         let reference = try PNG.read(path: path, pixelLimit: pixelLimit)
@@ -115,7 +117,7 @@ public final class ReferenceChecker {
             try write(try PNG.encode(image), named: name)
             result.updated += 1
             entry.recorded = true
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         result.unchanged += 1
@@ -124,7 +126,7 @@ public final class ReferenceChecker {
             entry.actualPNG = try PNG.encode(image)
             entry.diffPNG = try diff.map { try PNG.encode($0) }
         }
-        result.entries.append(entry)
+        result.entries.append(spool?.spilled(entry) ?? entry)
     }
 
     /// Writes `<writeDirectory>/<name>.png`; `recorded` lists the reference's path.

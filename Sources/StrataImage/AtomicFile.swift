@@ -46,7 +46,7 @@ public enum AtomicFile {
     }
 
     /// The temporary a write of `name` uses in this process.
-    static func temporaryName(for name: String) -> String { "." + name + ".tmp-\(getpid())" }
+    public static func temporaryName(for name: String) -> String { "." + name + ".tmp-\(getpid())" }
 
     /// The file name a temporary of `write` stands for, or nil when `name` is not one.
     public static func target(ofTemporary name: String) -> String? {

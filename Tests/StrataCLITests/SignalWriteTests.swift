@@ -4,7 +4,7 @@ import StrataTestSupport
 
 /// A failing check of `frames` frames of 320x240: its results, report and JUnit file take
 /// about a second to write in a debug build, long enough to be signalled in the middle.
-private func failingCheck(_ dir: String) throws -> String {
+func failingCheck(_ dir: String) throws -> String {
     func trace(_ name: String, angle: Int) throws -> String {
         var lines = [#"{"trace": 1, "scene": "carousel", "width": 320, "height": 240, "scale": 1, "fps": 30, "options": {"angle": \#(angle)}}"#,
                      #"{"t": 0, "kind": "down", "x": 40, "y": 60}"#]
@@ -20,7 +20,7 @@ private func failingCheck(_ dir: String) throws -> String {
 }
 
 /// Every path below `dir` whose name is a temporary or a staging folder of strata.
-private func leftovers(_ dir: String) -> [String] {
+func leftovers(_ dir: String) -> [String] {
     var found: [String] = []
     let e = FileManager.default.enumerator(atPath: dir)
     while let name = e?.nextObject() as? String {
@@ -102,5 +102,23 @@ private let signalCases: [SignalCase] = [
         #expect(again.status == 0, "\(again.stderr)")
         #expect(leftovers(dir).isEmpty, "\(leftovers(dir))")
         #expect(FileManager.default.fileExists(atPath: dir + "/a.apng"))
+    }
+
+    /// Issue 28 §5: with --results-dir (or --report, --artifacts) each failing frame's
+    /// images are spooled to disk as it fails, not kept in memory to the end: the spool
+    /// holds them during the frame loop, and is gone afterwards.
+    @Test func failingImagesAreSpooledAsTheyFail() throws {
+        let dir = try temporaryDirectory("spool")
+        let trace = try failingCheck(dir)
+        var most = 0
+        let r = try strata(["check", trace, "--references", dir + "/refs", "--results-dir", dir + "/r"], sending: [], when: {
+            let spool = leftovers(dir).first { $0.hasPrefix(".strata-spool.tmp-") && !$0.contains("/") }
+            most = max(most, spool.map { listing(dir + "/" + $0).filter { $0.hasSuffix(".png") }.count } ?? 0)
+            return most >= 30 && !FileManager.default.fileExists(atPath: dir + "/r")
+        }, poll: 2_000)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(most >= 30, "images spooled during the frame loop: \(most)")
+        #expect(leftovers(dir).isEmpty, "\(leftovers(dir))")
+        #expect(listing(dir + "/r/images/drag").count == 3 * 61)
     }
 }
