@@ -133,8 +133,10 @@ struct CheckCommand: StrataSubcommand {
         }
         defer { settings.spool?.remove() }
         var selected = targets
+        var shardRecord: CheckResultsFile.ShardRecord?
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
+            shardRecord = CheckResultsFile.ShardRecord(index: shard.index, count: shard.count)
             let weights = try targets.map { t -> (name: String, frames: Int) in
                 let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize)
                 return (t.name, Int(((trace.duration) * (settings.fps ?? trace.header.fps)).rounded(.up)) + 1)
@@ -151,7 +153,7 @@ struct CheckCommand: StrataSubcommand {
                 try CommonOptions.offscreenRenderer(a)
             } }
             if let dir = a.string("results-dir") {
-                try CheckResultsFile.write(checks, to: dir)
+                try CheckResultsFile.write(checks, to: dir, shard: shardRecord)
                 CheckCommand.say("results: \(dir)", json: settings.json)
             }
             try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all,

@@ -15,7 +15,16 @@ public enum CheckResultsFile {
 
     struct File: Codable {
         var version: Int
+        /// The CI shard these results are (`check --shard I/N`), so merge-reports can tell a missing one.
+        var shard: ShardRecord?
         var traces: [TraceRecord]
+    }
+
+    /// `check --shard I/N`: I (from 1) of N.
+    public struct ShardRecord: Codable, Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+        public init(index: Int, count: Int) { self.index = index; self.count = count }
     }
 
     struct TraceRecord: Codable {
@@ -64,7 +73,7 @@ public enum CheckResultsFile {
         }
     }
 
-    public static func write(_ checks: [TraceCheck], to directory: String) throws {
+    public static func write(_ checks: [TraceCheck], to directory: String, shard: ShardRecord? = nil) throws {
         try createDirectory(directory)
         // The images are staged and put in place with results.json (`StagedFolder`).
         let folder = StagedFolder(base: directory, name: "images")
@@ -88,11 +97,14 @@ public enum CheckResultsFile {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(File(version: version, traces: traces))
+        let data = try encoder.encode(File(version: version, shard: shard, traces: traces))
         try folder.commit { try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
     }
 
-    public static func read(_ directory: String) throws -> [TraceCheck] {
+    public static func read(_ directory: String) throws -> [TraceCheck] { try readWithShard(directory).checks }
+
+    /// The checks and the shard they are, if the check was sharded.
+    public static func readWithShard(_ directory: String) throws -> (checks: [TraceCheck], shard: ShardRecord?) {
         let path = (directory as NSString).appendingPathComponent(fileName)
         let data: [UInt8]
         do { data = try BoundedFile.read(path, limit: resultsLimit) } catch {
@@ -105,7 +117,10 @@ public enum CheckResultsFile {
         guard file.version == version else {
             throw RenderError.io("\(path): results version \(file.version); this strata reads version \(version)")
         }
-        return try file.traces.map { t in
+        if let shard = file.shard, shard.count < 1 || shard.count > 10_000 || shard.index < 1 || shard.index > shard.count {
+            throw RenderError.io("\(path): shard \(shard.index)/\(shard.count) is not I/N with I in 1...N and N in 1...10000")
+        }
+        return (try file.traces.map { t in
             var check = TraceCheck(name: t.name, frameCount: t.frameCount, entries: try t.frames.map { f in
                 var e = ReportEntry(name: f.name, result: f.comparison?.comparison, problem: f.problem)
                 e.recorded = f.recorded; e.missing = f.missing; e.artifacts = f.artifacts
@@ -128,7 +143,7 @@ public enum CheckResultsFile {
             check.added = t.added; check.updated = t.updated; check.unchanged = t.unchanged
             check.warnings = t.warnings ?? []
             return check
-        }
+        }, file.shard)
     }
 
     private static func createDirectory(_ dir: String) throws {
