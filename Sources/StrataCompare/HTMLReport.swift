@@ -258,10 +258,19 @@ public enum HTMLReport {
 
     static func dataURI(_ png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
 
-    /// `f-<frame>` for an unnamed trace's frame, `f-<trace>--<frame>` otherwise.
+    /// `f-<frame>` for an unnamed trace's frame, `f-<trace>--<frame>` otherwise. One name,
+    /// one id: letters, digits and a lone inner `-` stay, every other character is `_XX`
+    /// (its UTF-8 bytes), so `a.b` and `a,b` differ and no part holds `--` or ends in `-`.
     static func anchor(_ trace: String, _ frame: String?) -> String {
         func safe(_ s: String) -> String {
-            String(s.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
+            let scalars = Array(s.unicodeScalars)
+            var out = String.UnicodeScalarView()
+            for (i, c) in scalars.enumerated() {
+                let loneDash = c == "-" && i > 0 && i < scalars.count - 1 && scalars[i - 1] != "-" && scalars[i + 1] != "-"
+                if (c != "_" && CharacterSet.alphanumerics.contains(c)) || loneDash { out.append(c); continue }
+                for byte in String(c).utf8 { out.append(contentsOf: String(format: "_%02X", byte).unicodeScalars) }
+            }
+            return String(out)
         }
         guard let frame else { return "t-" + safe(trace) }
         return trace.isEmpty ? "f-" + safe(frame) : "f-" + safe(trace) + "--" + safe(frame)
