@@ -22,7 +22,7 @@ struct CheckTarget: Equatable {
             if isDirectory.boolValue {
                 let names: [String]
                 do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-                    throw UsageError("\(path): cannot list the directory: \(String(cString: strerror(errno)))")
+                    throw UsageError("\(path): cannot list the directory: \(SystemError.reason(of: error))")
                 }
                 let traces = names.filter { $0.hasSuffix(".trace") && !$0.hasPrefix(".") }.sorted()
                 guard !traces.isEmpty else { throw UsageError("\(path): no *.trace files in the directory") }

@@ -148,7 +148,7 @@ public enum CheckResultsFile {
 
     private static func createDirectory(_ dir: String) throws {
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw RenderError.io("\(dir): cannot create the results directory: \(String(cString: strerror(errno)))")
+            throw RenderError.io("\(dir): cannot create the results directory: \(SystemError.reason(of: error))")
         }
     }
 }

@@ -98,8 +98,9 @@ public final class APNGWriter {
         fseek(f, actlOffset, SEEK_SET)
         try chunk("acTL", be32(UInt32(storedFrameCount)) + be32(0))
         let flushed = fflush(f) == 0 && fsync(fileno(f)) == 0
+        let code = errno   // before fclose and unlink can change it
         fclose(f); file = nil
-        guard flushed else { unlink(temporary); throw SystemError.io(path, "cannot write the animated PNG") }
+        guard flushed else { unlink(temporary); throw SystemError.io(path, "cannot write the animated PNG", code) }
         if rename(temporary, path) != 0 {
             let error = SystemError.io(path, "cannot replace")
             unlink(temporary)

@@ -167,7 +167,7 @@ extension Field {
         guard stat(resolved, &st) == 0 else {
             throw error("cannot read \(node.described): \(String(cString: strerror(errno)))")
         }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw error("\(node.described) is not a regular file") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw error("\(node.described) \(BoundedFile.kind(st.st_mode)), not a regular file") }
         guard Int(st.st_size) <= c.limits.imageFileSize else {
             throw error("\(node.described) is \(st.st_size) bytes; images may be at most \(c.limits.imageFileSize)")
         }

@@ -60,7 +60,7 @@ public struct SceneFile: Sendable {
             throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: \(String(cString: strerror(errno)))")
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: not a regular file")
+            throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: \(BoundedFile.kind(st.st_mode)), not a regular file")
         }
         guard Int(st.st_size) <= limits.fileSize else {
             throw SceneFileError(file: path, position: top, path: "", message: "the file is \(st.st_size) bytes; a scene file may be at most \(limits.fileSize)")

@@ -12,6 +12,7 @@ enum BoundedSetup: Sendable {
     case file(String, String)
     case results(imagePath: String)
     case shadersWith(String, linkedTo: String)
+    case fifo(String)
 }
 
 /// A file named on the command line or by another file that strata reads bounded and
@@ -69,6 +70,18 @@ private let cases: [BoundedCase] = [
                 args: ["replay", "t/t.trace", "--out", "$/frames"], says: "t/t.trace: the option backdrop \"../x.png\" of the trace names a file outside the trace's folder"),
     BoundedCase(name: "a trace's backdrop /proc/self/pagemap", setup: [.file("t.trace", alertTrace(endless))],
                 args: ["check", "$/t.trace", "--references", "$/refs"], says: "the option backdrop \"/proc/self/pagemap\" of the trace names a file outside the trace's folder"),
+    // Issue 28 §7: the true reason, errno's or the file's kind (never "Success", "Inappropriate ioctl" or "not found").
+    BoundedCase(name: "a PNG symlink loop", setup: [.link("a.png", to: "b.png"), .link("b.png", to: "a.png")],
+                args: ["compare", "$/a.png", "$/a.png"], says: "$/a.png: Too many levels of symbolic links"),
+    BoundedCase(name: "a PNG that is not there", setup: [], args: ["compare", "$/none.png", "$/none.png"], says: "$/none.png: No such file or directory"),
+    BoundedCase(name: "a FIFO named as a shader file", setup: [.shadersWith("layer.frag", linkedTo: "fifo"), .fifo("sh/fifo")],
+                args: ["render", "carousel", "--size", "40x30", "--shaders", "$/sh", "--out", "$/x.png"], says: "$/sh/layer.frag: cannot read the shader: is a FIFO or pipe, not a regular file"),
+    BoundedCase(name: "a FIFO named as a scene file", setup: [.fifo("p.scene.json")],
+                args: ["lint", "$/p.scene.json"], says: "cannot read the scene file: is a FIFO or pipe, not a regular file"),
+    BoundedCase(name: "a scene file symlink loop", setup: [.link("l.scene.json", to: "m.scene.json"), .link("m.scene.json", to: "l.scene.json")],
+                args: ["lint", "$/l.scene.json"], says: "cannot read the scene file: Too many levels of symbolic links"),
+    BoundedCase(name: "a FIFO as a contents image", setup: [.file("s/s.scene.json", scene.replacingOccurrences(of: "CONTENTS", with: "i.png")), .fifo("s/i.png")],
+                args: ["lint", "$/s/s.scene.json"], says: "root.contents: \"i.png\" is a FIFO or pipe, not a regular file"),
     BoundedCase(name: "a shader linked to pagemap", setup: [.shadersWith("layer.frag", linkedTo: endless)],
                 args: ["render", "carousel", "--size", "40x30", "--shaders", "$/sh", "--out", "$/x.png"], says: "$/sh/layer.frag: cannot read the shader: "),
 ]
@@ -98,6 +111,8 @@ private let cases: [BoundedCase] = [
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 let first = try #require(text.range(of: #"images\/drag\/frame-00000-expected.png"#))
                 try text.replacingCharacters(in: first, with: image.replacingOccurrences(of: "/", with: "\\/")).write(toFile: path, atomically: true, encoding: .utf8)
+            case .fifo(let name):
+                try parent(name); #expect(mkfifo(dir + "/" + name, 0o644) == 0)
             case .shadersWith(let name, let target):
                 try fm.createDirectory(atPath: dir + "/sh", withIntermediateDirectories: true)
                 for file in try fm.contentsOfDirectory(atPath: shadersDirectory) where file != name {
@@ -111,6 +126,7 @@ private let cases: [BoundedCase] = [
         #expect(Date().timeIntervalSince(started) < 10, "bounded reads end at once")
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.hasPrefix("strata: error: ") && r.stderr.contains(expand(c.says)) && r.stderr.filter { $0 == "\n" }.count == 1, "\(r.stderr)")
+        #expect(!r.stderr.contains("Success") && !r.stderr.contains("Inappropriate ioctl"), "\(r.stderr)")
     }
 }
 
