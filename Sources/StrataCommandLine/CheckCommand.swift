@@ -128,7 +128,7 @@ struct CheckCommand: StrataSubcommand {
         if !a.isGiven("artifacts") { settings.artifactsFlag = "STRATA_ARTIFACTS" }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         if let kept = settings.report ?? settings.artifacts?.root ?? settings.resultsDir {
-            let base = (kept as NSString).deletingLastPathComponent
+            let base = FilePath.parent(kept)
             settings.spool = ImageSpool(in: base.isEmpty ? "." : base)
         }
         defer { settings.spool?.remove() }

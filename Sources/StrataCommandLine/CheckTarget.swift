@@ -49,7 +49,7 @@ struct CheckTarget: Equatable {
     private static func target(_ trace: String) -> CheckTarget {
         // A safe name: `...trace` is named `__`, never the parent folder `..`.
         let name = SafeFileName.make(((trace as NSString).lastPathComponent as NSString).deletingPathExtension)
-        let folder = (trace as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(trace)
         let references = (((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("references") as NSString)
             .appendingPathComponent(name)
         return CheckTarget(name: name, trace: trace, references: references)

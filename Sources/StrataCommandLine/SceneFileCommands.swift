@@ -118,7 +118,7 @@ extension CommandContext {
     func fileOptions(of trace: Trace, at tracePath: String, in catalog: SceneCatalog, args: [String],
                      containment: FileContainment) throws -> [String: TraceValue] {
         guard let d = catalog.descriptor(named: trace.header.scene) else { return [:] }
-        let folder = (tracePath as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(tracePath)
         var found: [String: TraceValue] = [:]
         // A value given on the command line replaces the header's, which is then not read.
         for spec in d.options where spec.namesFile && SceneFileOptions.peek(args, spec) == nil {
@@ -139,7 +139,7 @@ extension CommandContext {
             // A trace of a named scene replayed into a file that describes it.
             return given
         }
-        let directory = (tracePath as NSString).deletingLastPathComponent
+        let directory = FilePath.parent(tracePath)
         // A path given on the command line is the user's word; one in the header is not.
         if let given { return given }
         let path = FileContainment.joined(recorded, to: directory)
@@ -205,7 +205,7 @@ enum SavedTrace {
 
     /// Says on standard error how to replay `trace` when a file it names is outside its folder.
     static func noteOutside(_ trace: String, named files: [String]) {
-        let folder = (trace as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(trace)
         let outside = files.filter { !FileContainment.ownFolder.permits($0, namedIn: folder) }
         guard !outside.isEmpty else { return }
         let root = outside.reduce(OutputGuard.resolved(folder.isEmpty ? "." : folder)) { FileContainment.commonFolder($0, $1) }

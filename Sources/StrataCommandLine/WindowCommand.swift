@@ -81,7 +81,7 @@ struct WindowCommand: StrataSubcommand {
             sceneName: d.name, sceneOptions: sceneOptions, viewSize: size,
             recordPath: a.string("record"), screenshotPath: a.string("screenshot"),
             exitAfterIdle: a.number("exit-after-idle"), shaders: CommonOptions.shaderSource(a), scenes: resolved.catalog)
-        let recordDirectory = ((a.string("record") ?? "") as NSString).deletingLastPathComponent
+        let recordDirectory = FilePath.parent((a.string("record") ?? ""))
         if let record = a.string("record") {
             options.recordedOptions = SavedTrace.fileOptions(checkedOptions.resolved, of: d, relativeTo: recordDirectory)
             SavedTrace.noteOutside(record, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: sceneOptions, of: d))

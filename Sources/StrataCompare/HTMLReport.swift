@@ -32,7 +32,7 @@ public enum HTMLReport {
     /// Writes the report to `path` (atomically), and past the inline limit its images
     /// into `report-files/` beside it.
     public static func write(title: String, traces: [TraceCheck], to path: String, limits: Limits = Limits()) throws {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(path)
         let base = dir.isEmpty ? "." : dir
         // The images are staged and put in place with the HTML, so a full disk or a kill
         // never leaves a report whose images are half this run's and half an older one's.

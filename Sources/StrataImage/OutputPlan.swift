@@ -40,7 +40,7 @@ public struct OutputPlan {
     public mutating func report(_ flag: String, _ path: String?) {
         guard let path else { return }
         output(flag, path, .file)
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(path)
         output(flag, ((dir.isEmpty ? "." : dir) as NSString).appendingPathComponent("report-files"), .directory)
     }
 
@@ -75,7 +75,7 @@ public struct OutputPlan {
                 case .file:
                     // A file inside a folder the command creates (`--results-dir`'s results.json)
                     // needs only that folder writable.
-                    let parent = (OutputGuard.resolved(o.path) as NSString).deletingLastPathComponent
+                    let parent = FilePath.parent(OutputGuard.resolved(o.path))
                     if outputs.contains(where: { $0.kind == .directory && OutputGuard.resolved($0.path) == parent }) {
                         try OutputGuard.checkTarget(o.path)
                     } else {

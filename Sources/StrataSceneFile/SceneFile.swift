@@ -45,7 +45,7 @@ public struct SceneFile: Sendable {
             throw SceneFileError(file: path, position: top, path: "", message: "the file is \(data.count) bytes; a scene file may be at most \(limits.fileSize)")
         }
         let node = try JSONReader.parse(data, file: path, maximumDepth: limits.maximumDepth)
-        let own = (path as NSString).deletingLastPathComponent
+        let own = FilePath.parent(path)
         let context = SceneFileContext(file: path, directory: directory ?? (own.isEmpty ? "." : own),
                                        containment: FileContainment(anywhere: allowOutsidePaths, root: root), limits: limits)
         return try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(of: data))
