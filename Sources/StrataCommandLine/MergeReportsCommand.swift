@@ -43,11 +43,17 @@ struct MergeReportsCommand: StrataSubcommand {
         try plan.check()
         var checks: [TraceCheck] = []
         var from: [String: String] = [:]
+        var accepts: [String] = []
         var shards: [(dir: String, shard: CheckResultsFile.ShardRecord?)] = []
         for dir in a.positionals {
-            let (read, shard) = try CheckResultsFile.readWithShard(dir)
+            let (traces, arguments, shard) = try CheckResultsFile.readAll(dir)
             shards.append((dir, shard))
-            for check in read {
+            // Each shard's check without its shard and results folder: the unsharded command.
+            if let arguments, traces.contains(where: { !$0.passed }) {
+                let accept = CheckCommand.acceptCommand(MergeReportsCommand.unsharded(arguments))
+                if !accepts.contains(accept) { accepts.append(accept) }
+            }
+            for check in traces {
                 if let other = from[check.name] { throw UsageError("trace '\(check.name)' is in both \(other) and \(dir); each trace belongs to one shard") }
                 from[check.name] = dir
                 checks.append(check)
@@ -55,7 +61,11 @@ struct MergeReportsCommand: StrataSubcommand {
         }
         try MergeReportsCommand.checkShards(shards)
         checks.sort { $0.name < $1.name }
-        try CheckCommand.finishing(a, before: "the results were read") { try CheckCommand.finish(checks, a, json: a.flag("json")) }
+        let accept = accepts.isEmpty ? nil : accepts.joined(separator: "\n")
+        try CheckCommand.finishing(a, before: "the results were read") {
+            try CheckCommand.finish(checks, a, json: a.flag("json"), accept: accept,
+                                    run: CheckCommand.reportRun(command: [name] + args, accept: accept))
+        }
     }
 
     /// Sharded results must be every shard of one split, each once: a missing shard is
@@ -79,5 +89,18 @@ struct MergeReportsCommand: StrataSubcommand {
         if !missing.isEmpty {
             throw UsageError("the results are incomplete: shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing (given: \(sharded.map { "\($0.1.index)/\(count) in \($0.0)" }.joined(separator: ", "))); merge every shard's results")
         }
+    }
+
+    /// A shard's check arguments without `--shard I/N` and `--results-dir DIR`.
+    static func unsharded(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var skip = false
+        for arg in arguments {
+            if skip { skip = false; continue }
+            if arg == "--shard" || arg == "--results-dir" { skip = true; continue }
+            if arg.hasPrefix("--shard=") || arg.hasPrefix("--results-dir=") { continue }
+            kept.append(arg)
+        }
+        return kept
     }
 }

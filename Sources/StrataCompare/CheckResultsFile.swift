@@ -18,6 +18,9 @@ public enum CheckResultsFile {
         /// The CI shard these results are (`check --shard I/N`), so merge-reports can tell a missing one.
         var shard: ShardRecord?
         var traces: [TraceRecord]
+        /// The check's arguments (after `check`), from which merge-reports derives the
+        /// command that accepts the merged failures.
+        var arguments: [String]?
     }
 
     /// `check --shard I/N`: I (from 1) of N.
@@ -34,6 +37,9 @@ public enum CheckResultsFile {
         var updated: Int
         var unchanged: Int
         var warnings: [String]?
+        var comparison: String?
+        var drawnBy: ReferenceManifest?
+        var fps: Double?
         var frames: [FrameRecord]
     }
 
@@ -73,7 +79,7 @@ public enum CheckResultsFile {
         }
     }
 
-    public static func write(_ checks: [TraceCheck], to directory: String, shard: ShardRecord? = nil) throws {
+    public static func write(_ checks: [TraceCheck], arguments: [String]? = nil, to directory: String, shard: ShardRecord? = nil) throws {
         try createDirectory(directory)
         // The images are staged and put in place with results.json (`StagedFolder`).
         let folder = StagedFolder(base: directory, name: "images")
@@ -93,18 +99,19 @@ public enum CheckResultsFile {
             }
             traces.append(TraceRecord(name: check.name, frameCount: check.frameCount, added: check.added,
                                       updated: check.updated, unchanged: check.unchanged,
-                                      warnings: check.warnings.isEmpty ? nil : check.warnings, frames: frames))
+                                      warnings: check.warnings.isEmpty ? nil : check.warnings,
+                                      comparison: check.comparison, drawnBy: check.drawnBy, fps: check.fps, frames: frames))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(File(version: version, shard: shard, traces: traces))
+        let data = try encoder.encode(File(version: version, shard: shard, traces: traces, arguments: arguments))
         try folder.commit { try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
     }
 
-    public static func read(_ directory: String) throws -> [TraceCheck] { try readWithShard(directory).checks }
+    public static func read(_ directory: String) throws -> [TraceCheck] { try readAll(directory).traces }
 
-    /// The checks and the shard they are, if the check was sharded.
-    public static func readWithShard(_ directory: String) throws -> (checks: [TraceCheck], shard: ShardRecord?) {
+    /// The checks, the arguments of the check that wrote them, and its shard if it was sharded.
+    public static func readAll(_ directory: String) throws -> (traces: [TraceCheck], arguments: [String]?, shard: ShardRecord?) {
         let path = (directory as NSString).appendingPathComponent(fileName)
         let data: [UInt8]
         do { data = try BoundedFile.read(path, limit: resultsLimit) } catch {
@@ -120,7 +127,7 @@ public enum CheckResultsFile {
         if let shard = file.shard, shard.count < 1 || shard.count > 10_000 || shard.index < 1 || shard.index > shard.count {
             throw RenderError.io("\(path): shard \(shard.index)/\(shard.count) is not I/N with I in 1...N and N in 1...10000")
         }
-        return (try file.traces.map { t in
+        let traces = try file.traces.map { t in
             var check = TraceCheck(name: t.name, frameCount: t.frameCount, entries: try t.frames.map { f in
                 var e = ReportEntry(name: f.name, result: f.comparison?.comparison, problem: f.problem)
                 e.recorded = f.recorded; e.missing = f.missing; e.artifacts = f.artifacts
@@ -142,8 +149,10 @@ public enum CheckResultsFile {
             })
             check.added = t.added; check.updated = t.updated; check.unchanged = t.unchanged
             check.warnings = t.warnings ?? []
+            check.comparison = t.comparison; check.drawnBy = t.drawnBy; check.fps = t.fps
             return check
-        }, file.shard)
+        }
+        return (traces, file.arguments, file.shard)
     }
 
     private static func createDirectory(_ dir: String) throws {

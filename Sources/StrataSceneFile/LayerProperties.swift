@@ -5,7 +5,7 @@ import StrataModel
 /// The layer classes a scene file names, by Core Animation's names.
 enum LayerClass: String, CaseIterable, Sendable {
     case layer = "CALayer", gradient = "CAGradientLayer", transform = "CATransformLayer", text = "CATextLayer"
-    case backdrop = "CABackdropLayer"
+    case backdrop = "CABackdropLayer", shape = "CAShapeLayer"
 
     func make() -> Layer {
         switch self {
@@ -13,6 +13,7 @@ enum LayerClass: String, CaseIterable, Sendable {
         case .gradient: return GradientLayer()
         case .transform: return TransformLayer()
         case .text: return TextLayer()
+        case .shape: return ShapeLayer()
         case .backdrop:
             // What is behind, unchanged until its keys say how to blur, saturate and tint.
             let b = BackdropLayer()
@@ -128,6 +129,26 @@ extension LayerProperty {
                       set: { ($0 as? TextLayer)?.lineBreakMode = $1 }),
         number("lineHeight", [.text]) { ($0 as? TextLayer)?.lineHeight = $1 },
 
+        LayerProperty("path", [.shape], read: { f, s, _ in Template.constant(try f.pathData(s)) }, set: { ($0 as? ShapeLayer)?.path = $1 }),
+        LayerProperty("fillColor", [.shape], read: { f, s, _ in try f.optionalColor(s) }, set: { ($0 as? ShapeLayer)?.fillColor = $1 }),
+        LayerProperty("fillRule", [.shape],
+                      read: { f, _, _ in Template.constant(try f.choice(ShapeLayer.FillRule.allCases.map { ($0.rawValue, $0) }, what: "fill rule")) },
+                      set: { ($0 as? ShapeLayer)?.fillRule = $1 }),
+        LayerProperty("strokeColor", [.shape], read: { f, s, _ in try f.optionalColor(s) }, set: { ($0 as? ShapeLayer)?.strokeColor = $1 }),
+        number("lineWidth", [.shape]) { ($0 as? ShapeLayer)?.lineWidth = $1 },
+        LayerProperty("lineCap", [.shape],
+                      read: { f, _, _ in Template.constant(try f.choice(ShapeLayer.LineCap.allCases.map { ($0.rawValue, $0) }, what: "line cap")) },
+                      set: { ($0 as? ShapeLayer)?.lineCap = $1 }),
+        LayerProperty("lineJoin", [.shape],
+                      read: { f, _, _ in Template.constant(try f.choice(ShapeLayer.LineJoin.allCases.map { ($0.rawValue, $0) }, what: "line join")) },
+                      set: { ($0 as? ShapeLayer)?.lineJoin = $1 }),
+        number("miterLimit", [.shape]) { ($0 as? ShapeLayer)?.miterLimit = $1 },
+        LayerProperty("lineDashPattern", [.shape], read: { f, s, _ in try f.numbers(s, maxCount: s.limits.keyframeCount) },
+                      set: { ($0 as? ShapeLayer)?.lineDashPattern = $1 }),
+        number("lineDashPhase", [.shape]) { ($0 as? ShapeLayer)?.lineDashPhase = $1 },
+        number("strokeStart", [.shape]) { ($0 as? ShapeLayer)?.strokeStart = $1 },
+        number("strokeEnd", [.shape]) { ($0 as? ShapeLayer)?.strokeEnd = $1 },
+
         number("blurRadius", [.backdrop]) { ($0 as? BackdropLayer)?.material?.blurRadius = $1 },
         number("saturation", [.backdrop]) { ($0 as? BackdropLayer)?.material?.saturation = $1 },
         color("tint", [.backdrop]) { ($0 as? BackdropLayer)?.material?.tint = $1 },
@@ -144,6 +165,18 @@ extension LayerProperty {
 }
 
 extension Field {
+    /// SVG path data (`SVGPathData`), its errors at the character they found.
+    func pathData(_ scope: Scope) throws -> Path {
+        let d = try string(maxLength: scope.limits.pathDataLength)
+        do { return try SVGPathData.parse(d) } catch let e as SVGPathData.Error { throw error(e.description) }
+    }
+
+    /// A colour, or null for none (a shape layer's nil fillColor or strokeColor).
+    func optionalColor(_ scope: Scope) throws -> Template<Color?> {
+        if case .null = node.value { return Template.constant(nil) }
+        return try color(scope).map { Optional($0) }
+    }
+
     func fontWeight() throws -> Font.Weight {
         let names: [(String, Font.Weight)] = [("ultraLight", .ultraLight), ("thin", .thin), ("light", .light), ("regular", .regular),
                                               ("medium", .medium), ("semibold", .semibold), ("bold", .bold), ("heavy", .heavy), ("black", .black)]

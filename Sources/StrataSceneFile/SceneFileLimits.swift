@@ -22,6 +22,8 @@ public struct SceneFileLimits: Sendable, Equatable {
     /// Characters in one expression or string.
     public var expressionLength = 1_000
     public var stringLength = 10_000
+    /// Characters of one shape layer's SVG path data.
+    public var pathDataLength = 100_000
     /// Whole-scene costs (`SceneCost`), repeats counted, each raised by its flag:
     /// Unicode scalars in all text layers (`--max-scene-text`), layers with a shadow
     /// (`--max-shadows`), backdrop layers (`--max-backdrops`), decoded bytes of `contents`
