@@ -118,7 +118,13 @@ import StrataModel
     ] as [([String], String)])
     func anchorsAreUniquePerName(_ names: [String], _ what: String) throws {
         let png = try PNG.encode(Image(width: 8, height: 8, fill: .white))
-        let html = HTMLReport.render(title: "t", entries: names.map { ReportFileTests.failing($0, png) })
+        // Numbers of their own, so the report does not group them as one failure.
+        let entries = names.enumerated().map { i, name in
+            ReportEntry(name: name, result: FrameComparison(width: 8, height: 8, actualWidth: 8, actualHeight: 8, diffPixels: 3 + i, aaPixels: 0,
+                                                            maxChannelDelta: 9, psnr: 30, passed: false, firstDifferences: []),
+                        expectedPNG: png, actualPNG: png, diffPNG: png)
+        }
+        let html = HTMLReport.render(title: "t", entries: entries)
         let ids = html.components(separatedBy: "<h3 id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(ids.count == names.count && Set(ids).count == names.count, "\(what): \(ids)")
         #expect(!names.contains("a-b") || ids.contains("f-a-b"), "a plain name keeps its readable id")
