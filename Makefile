@@ -119,12 +119,13 @@ fidelity: release
 	scripts/fidelity-shapes.sh $(FIDELITY_DIR)
 
 # libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
-# the command line), FUZZ_SECONDS each (default 60), seeded from Fuzz/Corpus/ and first
+# the command line, results files, references manifests, masks), FUZZ_SECONDS each (default
+# 60), seeded from Fuzz/Corpus/ and first
 # replaying every kept crash input in Fuzz/Regressions/. Fails on a crash, a leak, an input
 # taking over 2 s or a process over 1 GB; the failing input is left in Fuzz/.build/artifacts/.
 # Not part of `make test`.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= trace png arguments scenefile
+FUZZ_TARGETS ?= trace png arguments scenefile results manifest masks
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address
 fuzz: deps
 	cd Fuzz && SWIFT_BACKTRACE=enable=no $(SWIFT) build $(FUZZ_FLAGS)

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "StrataRender", targets: ["StrataRender"]),
         // PNG and safe file writes without GL (the fuzz targets link it alone).
         .library(name: "StrataImage", targets: ["StrataImage"]),
+        // Image comparison and check's files (results, manifests, masks); the fuzz targets read them.
+        .library(name: "StrataCompare", targets: ["StrataCompare"]),
         .library(name: "StrataGestures", targets: ["StrataGestures"]),
         .library(name: "StrataDriver", targets: ["StrataDriver"]),
         .library(name: "StrataScenes", targets: ["StrataScenes"]),

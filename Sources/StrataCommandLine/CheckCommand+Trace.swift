@@ -17,7 +17,7 @@ extension CheckCommand {
         var lines: [OutputLine] = []
         let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
         let found = try scenes(trace, target.trace)
-        let replayer = try Replayer(trace: trace, name: target.trace, fps: s.fps, scale: s.scale, maxFrames: s.maxFrames, frameLimit: s.frameLimit,
+        let replayer = try Replayer(trace: found.applied(to: trace), name: target.trace, fps: s.fps, scale: s.scale, maxFrames: s.maxFrames, frameLimit: s.frameLimit,
                                     scenes: found.catalog)
         replayer.sceneReload = found.reload
         printWarnings(readWarnings)
@@ -78,6 +78,7 @@ extension CheckCommand {
         checker.trustsHashes = s.mode != .all && runManifest.map { recordedManifest?.reasonNotExact(against: $0) == nil } == true
         checker.useManifest(recordedManifest)
         checker.keepsImages = s.keepsImages
+        checker.spool = s.spool
         checker.pixelLimit = s.pixelLimit
         var produced = Set<String>()
         let result: ReplayResult

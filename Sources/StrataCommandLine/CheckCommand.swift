@@ -126,6 +126,8 @@ struct CheckCommand: StrataSubcommand {
         /// Passing checks kept (`CheckCache`): only when nothing asks for each frame's
         /// numbers or images and nothing is written.
         var cache: CheckCache?
+        /// Where failing frames' images go as they fail (beside the first of those outputs).
+        var spool: ImageSpool?
     }
 
     func run(_ args: [String], _ context: CommandContext) throws {
@@ -162,9 +164,16 @@ struct CheckCommand: StrataSubcommand {
             settings.cache = CheckCache(directory: dir)
         }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
+        if let kept = settings.report ?? settings.artifacts?.root ?? settings.resultsDir {
+            let base = FilePath.parent(kept)
+            settings.spool = ImageSpool(in: base.isEmpty ? "." : base)
+        }
+        defer { settings.spool?.remove() }
         var selected = targets
+        var shardRecord: CheckResultsFile.ShardRecord?
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
+            shardRecord = CheckResultsFile.ShardRecord(index: shard.index, count: shard.count)
             // A trace weighs the frames of its references (what the replay gives, idle tail
             // and all, the same in every checkout), else its events' length.
             let weights = try targets.map { t -> (name: String, frames: Int) in
@@ -190,17 +199,34 @@ struct CheckCommand: StrataSubcommand {
             settings.progress = ProgressBar(total: planned)
         }
         defer { settings.progress?.clear() }
-        let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
-                                                  scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
-            try CommonOptions.offscreenRenderer(a)
-        } }
-        if let dir = a.string("results-dir") {
-            try CheckResultsFile.write(checks, arguments: args, to: dir)
-            CheckCommand.say("results: \(dir)", json: settings.json)
+        // A signal after the frame loop waits until the results, report and JUnit file are whole.
+        try CheckCommand.finishing(a) {
+            let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
+                                                      scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
+                try CommonOptions.offscreenRenderer(a)
+            } }
+            if let dir = a.string("results-dir") {
+                try CheckResultsFile.write(checks, arguments: args, to: dir, shard: shardRecord)
+                CheckCommand.say("results: \(dir)", json: settings.json)
+            }
+            let accept = settings.mode == .none ? CheckCommand.acceptCommand(args) : nil
+            try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all, accept: accept,
+                                    run: CheckCommand.reportRun(command: ["check"] + args, accept: accept))
         }
-        let accept = settings.mode == .none ? CheckCommand.acceptCommand(args) : nil
-        try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all, accept: accept,
-                                run: CheckCommand.reportRun(command: ["check"] + args, accept: accept))
+    }
+
+    /// `body` under `Interruption.finishing`: a signal during the writes after the frames is
+    /// answered, once they are whole, with exit 130 or 143 naming what was written.
+    static func finishing(_ a: ParsedArguments, before: String = "every frame was checked", _ body: () throws -> Void) throws {
+        var status: ExitStatus?
+        try Interruption.finishing(done: {
+            let written = [("results", a.string("results-dir").map { $0 + "/" }), ("report", a.string("report")), ("JUnit file", a.string("junit"))]
+                .compactMap { what, path in path.map { "the \(what) \($0)" } }
+            return written.isEmpty ? before : before + "; written whole: " + written.joined(separator: ", ")
+        }) {
+            do { try body() } catch let e as ExitStatus { status = e }
+        }
+        if let status { throw status }
     }
 
     /// Every trace's inputs, references and outputs, checked before the first replay. A

@@ -22,7 +22,7 @@ struct CheckTarget: Equatable {
             if isDirectory.boolValue {
                 let names: [String]
                 do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-                    throw UsageError("\(path): cannot list the directory: \(String(cString: strerror(errno)))")
+                    throw UsageError("\(path): cannot list the directory: \(SystemError.reason(of: error))")
                 }
                 let traces = names.filter { $0.hasSuffix(".trace") && !$0.hasPrefix(".") }.sorted()
                 guard !traces.isEmpty else { throw UsageError("\(path): no *.trace files in the directory") }
@@ -49,7 +49,7 @@ struct CheckTarget: Equatable {
     private static func target(_ trace: String) -> CheckTarget {
         // A safe name: `...trace` is named `__`, never the parent folder `..`.
         let name = SafeFileName.make(((trace as NSString).lastPathComponent as NSString).deletingPathExtension)
-        let folder = (trace as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(trace)
         let references = (((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("references") as NSString)
             .appendingPathComponent(name)
         return CheckTarget(name: name, trace: trace, references: references)

@@ -176,12 +176,12 @@ struct CompareCommand: StrataSubcommand {
 private enum PathKind {
     case file, directory
 
+    /// stat(2)'s own reason when it fails: a symlink loop is "Too many levels of symbolic
+    /// links", not a missing file.
     init(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("\(path): no such file or directory")
-        }
-        self = isDirectory.boolValue ? .directory : .file
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw UsageError("\(SystemError.displayed(path)): \(SystemError.reason(errno))") }
+        self = st.st_mode & S_IFMT == S_IFDIR ? .directory : .file
     }
 }
 

@@ -13,7 +13,7 @@ struct LintCommand: StrataSubcommand {
 
     func help(_ context: CommandContext) -> String {
         """
-        USAGE: strata lint FILE.scene.json... [--allow-outside-paths]
+        USAGE: strata lint FILE.scene.json... [--root DIR] [--allow-outside-paths] [--max-... N]
 
         Reads each scene file strictly (JSON syntax, every key and type, expressions, limits,
         contents paths), makes the scene with its default options (layer names, gesture and
@@ -37,7 +37,8 @@ struct LintCommand: StrataSubcommand {
         var failed = 0
         for path in a.positionals {
             do {
-                print(try lint(path, allowOutsidePaths: a.flag("allow-outside-paths")))
+                print(try lint(path, containment: FileContainment(anywhere: a.flag("allow-outside-paths"), root: a.string("root")),
+                               limits: SceneFileOptions.limits(args)))
             } catch {
                 failed += 1
                 fflush(stdout)
@@ -53,8 +54,8 @@ struct LintCommand: StrataSubcommand {
     }
 
     /// One file's line, or the error that `render` would stop at.
-    private func lint(_ path: String, allowOutsidePaths: Bool) throws -> String {
-        let file = try SceneFile.load(path: path, allowOutsidePaths: allowOutsidePaths)
+    private func lint(_ path: String, containment: FileContainment, limits: SceneFileLimits) throws -> String {
+        let file = try SceneFile.load(path: path, allowOutsidePaths: containment.anywhere, root: containment.root, limits: limits)
         let scene = try ArgumentParser.checked {
             try file.makeScene(options: try file.descriptor.sceneOptions([:]), viewSize: file.size)
         }

@@ -47,8 +47,10 @@ struct MergeReportsCommand: StrataSubcommand {
         var checks: [TraceCheck] = []
         var from: [String: String] = [:]
         var accepts: [String] = []
+        var shards: [(dir: String, shard: CheckResultsFile.ShardRecord?)] = []
         for dir in a.positionals {
-            let (traces, arguments) = try CheckResultsFile.readAll(dir)
+            let (traces, arguments, shard) = try CheckResultsFile.readAll(dir)
+            shards.append((dir, shard))
             // Each shard's check without its shard and results folder: the unsharded command.
             if let arguments, traces.contains(where: { !$0.passed }) {
                 let accept = CheckCommand.acceptCommand(MergeReportsCommand.unsharded(arguments))
@@ -60,10 +62,36 @@ struct MergeReportsCommand: StrataSubcommand {
                 checks.append(check)
             }
         }
+        try MergeReportsCommand.checkShards(shards)
         checks.sort { $0.name < $1.name }
         let accept = accepts.isEmpty ? nil : accepts.joined(separator: "\n")
-        try CheckCommand.finish(checks, a, json: a.flag("json"), accept: accept,
-                                run: CheckCommand.reportRun(command: [name] + args, accept: accept))
+        try CheckCommand.finishing(a, before: "the results were read") {
+            try CheckCommand.finish(checks, a, json: a.flag("json"), accept: accept,
+                                    run: CheckCommand.reportRun(command: [name] + args, accept: accept))
+        }
+    }
+
+    /// Sharded results must be every shard of one split, each once: a missing shard is
+    /// named, so a CI job that lost one does not publish a report of part of the traces.
+    static func checkShards(_ shards: [(dir: String, shard: CheckResultsFile.ShardRecord?)]) throws {
+        let sharded = shards.compactMap { s in s.shard.map { (s.dir, $0) } }
+        guard !sharded.isEmpty else { return }
+        if let whole = shards.first(where: { $0.shard == nil }) {
+            throw UsageError("\(whole.dir) holds the results of an unsharded check, the others of shards of one; merge shards of one check only")
+        }
+        let count = sharded[0].1.count
+        if let other = sharded.first(where: { $0.1.count != count }) {
+            throw UsageError("\(other.0) is shard \(other.1.index)/\(other.1.count), \(sharded[0].0) shard \(sharded[0].1.index)/\(count); merge shards of one split only")
+        }
+        var seen: [Int: String] = [:]
+        for (dir, shard) in sharded {
+            if let first = seen[shard.index] { throw UsageError("shard \(shard.index)/\(count) is in both \(first) and \(dir)") }
+            seen[shard.index] = dir
+        }
+        let missing = (1...count).filter { seen[$0] == nil }
+        if !missing.isEmpty {
+            throw UsageError("the results are incomplete: shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing (given: \(sharded.map { "\($0.1.index)/\(count) in \($0.0)" }.joined(separator: ", "))); merge every shard's results")
+        }
     }
 
     /// A shard's check arguments without `--shard I/N` and `--results-dir DIR`.

@@ -50,7 +50,7 @@ struct RenderCommand: StrataSubcommand {
         var plan = resolved.plan
         // Folders that do not exist yet are made, as replay makes its --out.
         let made = [("--out", out), ("--save-trace", a.string("save-trace"))].compactMap { flag, path in
-            path.map { (flag, ($0 as NSString).deletingLastPathComponent) }
+            path.map { (flag, FilePath.parent($0)) }
         }.filter { !$0.1.isEmpty && !FileManager.default.fileExists(atPath: $0.1) }
         for (flag, folder) in made { plan.output(flag, folder, .directory) }
         let folders = Set(made.map(\.1))
@@ -62,7 +62,7 @@ struct RenderCommand: StrataSubcommand {
             let options = try d.sceneOptions(a.values(of: d.options))
             let scene = try d.makeScene(options: options.given, viewSize: view, scale: scale)
             let events = try d.scriptEvents(a.values(of: d.scriptOptions), for: scene)
-            let traceDirectory = ((a.string("save-trace") ?? "") as NSString).deletingLastPathComponent
+            let traceDirectory = FilePath.parent((a.string("save-trace") ?? ""))
             let header = TraceHeader(scene: d.name, width: view.width, height: view.height, scale: scale, fps: 60,
                                      options: options.resolved, generator: StrataVersion.generator,
                                      note: "made by strata render \(sceneName), to be replayed",
@@ -78,7 +78,13 @@ struct RenderCommand: StrataSubcommand {
                 throw RenderError.io("\(folder): cannot create the directory: \(SystemError.reason(of: error))")
             }
         }
-        if let path = a.string("save-trace") { try AtomicFile.write(Array(try trace.encoded(name: path).utf8), to: path) }
+        if let path = a.string("save-trace") {
+            // Saved with its file options relative to the trace, where a replay reads them.
+            var saved = trace
+            saved.header.options = SavedTrace.fileOptions(trace.header.options, of: d, relativeTo: FilePath.parent(path))
+            try AtomicFile.write(Array(try saved.encoded(name: path).utf8), to: path)
+            SavedTrace.noteOutside(path, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: a.values(of: d.options), of: d))
+        }
         try PNG.write(frame.image, to: out, options: png)
         print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, \(d.name) at \(time.clean) s after \(plural(frame.deliveredEventCount, "event")): \(replayer.scene.statusDescription))")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataGestures
 import StrataImage
 
 /// A trace's `sceneSHA256` brought up to date when its references are re-recorded from
@@ -7,10 +8,10 @@ import StrataImage
 /// that the file changed. Only the hash's 64 characters in the header line change.
 enum SceneFileStamp {
     static func restamp(trace path: String, from old: String, to new: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RenderError.io("\(path): cannot read the trace to re-stamp its scene file's hash: \(String(cString: strerror(errno)))")
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: TraceLimits.defaultFileBytes) } catch {
+            throw RenderError.io("\(path): cannot read the trace to re-stamp its scene file's hash: \(error)")
         }
-        let bytes = [UInt8](data)
         let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
         let header = String(decoding: bytes[..<end], as: UTF8.self)
         let quoted = "\"\(old)\""

@@ -1,3 +1,4 @@
+import Foundation
 import StrataDriver
 import StrataGestures
 import StrataModel
@@ -16,8 +17,8 @@ struct TraceArguments {
     init(_ path: String, _ args: [String], options: OptionGroup, command: String, context: CommandContext) throws {
         let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
         let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
-        trace = read
-        let found = try context.catalog(for: trace, at: path, args: args)
+        let found = try context.catalog(for: read, at: path, args: args)
+        trace = found.applied(to: read)
         scenes = found.catalog
         reload = found.reload
         let d = scenes.descriptor(named: trace.header.scene)

@@ -79,7 +79,7 @@ struct WindowCommand: StrataSubcommand {
         try plan.check()
         let sceneOptions = a.values(of: d.options)
         // Checked now, with the scene's own words, rather than when the window opens.
-        _ = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }
+        let checkedOptions = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }
         // The flag only: STRATA_GL chooses the offscreen platform, which a window does not use.
         let backend = a.string("backend") ?? "auto"
         if backend == "osmesa" {
@@ -89,13 +89,17 @@ struct WindowCommand: StrataSubcommand {
             sceneName: d.name, sceneOptions: sceneOptions, viewSize: size,
             recordPath: a.string("record"), screenshotPath: a.string("screenshot"),
             exitAfterIdle: a.number("exit-after-idle"), shaders: CommonOptions.shaderSource(a), scenes: resolved.catalog)
+        let recordDirectory = FilePath.parent((a.string("record") ?? ""))
+        if let record = a.string("record") {
+            options.recordedOptions = SavedTrace.fileOptions(checkedOptions.resolved, of: d, relativeTo: recordDirectory)
+            SavedTrace.noteOutside(record, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: sceneOptions, of: d))
+        }
         options.contextAPI = backend == "egl" ? .egl : .native
         options.verbose = a.flag("verbose")
         if let file = resolved.file {
-            let recordDirectory = ((a.string("record") ?? "") as NSString).deletingLastPathComponent
             options.headerKeys = file.headerKeys(relativeTo: recordDirectory.isEmpty ? "." : recordDirectory)
             options.sceneText = SceneFileReloader.text(of: file)
-            options.reload = WindowCommand.reloader(for: file, options: sceneOptions, viewSize: size, allowOutsidePaths: a.flag("allow-outside-paths"))
+            options.reload = WindowCommand.reloader(for: file, options: sceneOptions, viewSize: size, containment: SceneFileOptions.containment(args))
         }
 
         let result = try LiveWindow(options: options).run()
@@ -108,8 +112,8 @@ struct WindowCommand: StrataSubcommand {
     /// Polls the file; a good edit becomes a new scene (said on standard error), a bad one
     /// its error, printed once.
     static func reloader(for file: SceneFile, options: [String: TraceValue], viewSize: Size,
-                         allowOutsidePaths: Bool) -> (Scene) -> (scene: Scene, text: String?)? {
-        let watcher = SceneFileReloader(file: file, allowOutsidePaths: allowOutsidePaths)
+                         containment: FileContainment) -> (Scene) -> (scene: Scene, text: String?)? {
+        let watcher = SceneFileReloader(file: file, allowOutsidePaths: containment.anywhere, root: containment.root, limits: file.limits)
         return { current in
             switch watcher.poll() {
             case .unchanged: return nil

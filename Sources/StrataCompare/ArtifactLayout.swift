@@ -44,7 +44,7 @@ public struct ArtifactLayout: Sendable {
         guard images.contains(where: { $0.1 != nil }) else { return nil }
         let dir = (root as NSString).appendingPathComponent(SafeFileName.make(trace))
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw RenderError.io("\(dir): cannot create the artifacts directory: \(String(cString: strerror(errno)))")
+            throw RenderError.io("\(dir): cannot create the artifacts directory: \(SystemError.reason(of: error))")
         }
         var paths = ArtifactPaths()
         for (kind, png) in images {

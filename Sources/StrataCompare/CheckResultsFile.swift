@@ -15,10 +15,19 @@ public enum CheckResultsFile {
 
     struct File: Codable {
         var version: Int
+        /// The CI shard these results are (`check --shard I/N`), so merge-reports can tell a missing one.
+        var shard: ShardRecord?
         var traces: [TraceRecord]
         /// The check's arguments (after `check`), from which merge-reports derives the
         /// command that accepts the merged failures.
         var arguments: [String]?
+    }
+
+    /// `check --shard I/N`: I (from 1) of N.
+    public struct ShardRecord: Codable, Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+        public init(index: Int, count: Int) { self.index = index; self.count = count }
     }
 
     struct TraceRecord: Codable {
@@ -75,21 +84,23 @@ public enum CheckResultsFile {
         }
     }
 
-    public static func write(_ checks: [TraceCheck], arguments: [String]? = nil, to directory: String) throws {
+    public static func write(_ checks: [TraceCheck], arguments: [String]? = nil, to directory: String, shard: ShardRecord? = nil) throws {
         try createDirectory(directory)
-        let images = ArtifactLayout(root: (directory as NSString).appendingPathComponent("images"))
+        // The images are staged and put in place with results.json (`StagedFolder`).
+        let folder = StagedFolder(base: directory, name: "images")
+        let images = ArtifactLayout(root: folder.staging)
+        let relative = { (p: String) in "images/" + ArtifactLayout.relativePath(p, from: folder.staging) }
         var traces: [TraceRecord] = []
         for check in checks {
             var frames: [FrameRecord] = []
             for e in check.entries {
-                let written = try images.write(e, trace: check.name)
-                let relative = written.map { p in
-                    ArtifactPaths(expected: p.expected.map { ArtifactLayout.relativePath($0, from: directory) },
-                                  actual: p.actual.map { ArtifactLayout.relativePath($0, from: directory) },
-                                  diff: p.diff.map { ArtifactLayout.relativePath($0, from: directory) })
+                let written: ArtifactPaths?
+                do { written = try images.write(e, trace: check.name) } catch { folder.abandon(); throw error }
+                let paths = written.map { p in
+                    ArtifactPaths(expected: p.expected.map(relative), actual: p.actual.map(relative), diff: p.diff.map(relative))
                 }
                 frames.append(FrameRecord(name: e.name, recorded: e.recorded, problem: e.problem, missing: e.missing,
-                                          comparison: e.result.map(ComparisonRecord.init), images: relative, artifacts: e.artifacts,
+                                          comparison: e.result.map(ComparisonRecord.init), images: paths, artifacts: e.artifacts,
                                           explanation: e.explanation, inspection: e.inspection))
             }
             traces.append(TraceRecord(name: check.name, frameCount: check.frameCount, added: check.added,
@@ -100,14 +111,14 @@ public enum CheckResultsFile {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(File(version: version, traces: traces, arguments: arguments))
-        try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName))
+        let data = try encoder.encode(File(version: version, shard: shard, traces: traces, arguments: arguments))
+        try folder.commit { try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
     }
 
     public static func read(_ directory: String) throws -> [TraceCheck] { try readAll(directory).traces }
 
-    /// The checks and the arguments of the check that wrote them.
-    public static func readAll(_ directory: String) throws -> (traces: [TraceCheck], arguments: [String]?) {
+    /// The checks, the arguments of the check that wrote them, and its shard if it was sharded.
+    public static func readAll(_ directory: String) throws -> (traces: [TraceCheck], arguments: [String]?, shard: ShardRecord?) {
         let path = (directory as NSString).appendingPathComponent(fileName)
         let data: [UInt8]
         do { data = try BoundedFile.read(path, limit: resultsLimit) } catch {
@@ -119,6 +130,9 @@ public enum CheckResultsFile {
         }
         guard file.version == version else {
             throw RenderError.io("\(path): results version \(file.version); this strata reads version \(version)")
+        }
+        if let shard = file.shard, shard.count < 1 || shard.count > 10_000 || shard.index < 1 || shard.index > shard.count {
+            throw RenderError.io("\(path): shard \(shard.index)/\(shard.count) is not I/N with I in 1...N and N in 1...10000")
         }
         let traces = try file.traces.map { t in
             var check = TraceCheck(name: t.name, frameCount: t.frameCount, entries: try t.frames.map { f in
@@ -147,12 +161,12 @@ public enum CheckResultsFile {
             check.tracks = t.tracks ?? []
             return check
         }
-        return (traces, file.arguments)
+        return (traces, file.arguments, file.shard)
     }
 
     private static func createDirectory(_ dir: String) throws {
         do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-            throw RenderError.io("\(dir): cannot create the results directory: \(String(cString: strerror(errno)))")
+            throw RenderError.io("\(dir): cannot create the results directory: \(SystemError.reason(of: error))")
         }
     }
 }

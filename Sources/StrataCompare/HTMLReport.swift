@@ -37,22 +37,30 @@ public enum HTMLReport {
 
     /// The folder a report's image files go into: `NAME-files` beside `NAME.html`.
     public static func filesDirectory(forReport path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(path)
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return ((dir.isEmpty ? "." : dir) as NSString).appendingPathComponent(base + "-files")
     }
 
     /// Writes the report to `path` (atomically): inline when every image fits the budget,
-    /// else all of them into `filesDirectory(forReport:)`.
+    /// else all of them into `filesDirectory(forReport:)`, staged and put in place with the
+    /// HTML, so a full disk or a kill never leaves a report whose images are half this
+    /// run's and half an older one's.
     public static func write(title: String, traces: [TraceCheck], run: ReportRun? = nil, to path: String, limits: Limits = Limits()) throws {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(path)
         let base = dir.isEmpty ? "." : dir
         var measure = ImageSink.measuring
         _ = html(title: title, traces: traces, run: run, limits: limits, sink: &measure, linksFrom: base)
+        let filesDirectory = filesDirectory(forReport: path)
+        let files = StagedFolder(base: base, name: (filesDirectory as NSString).lastPathComponent)
         var sink = measure.measured <= limits.inlineBytes ? ImageSink.inline
-            : ImageSink(filesDirectory: filesDirectory(forReport: path), relativeTo: base)
-        let text = try sink.catching { sink in html(title: title, traces: traces, run: run, limits: limits, sink: &sink, linksFrom: base) }
-        try AtomicFile.write(Array(text.utf8), to: path)
+            : ImageSink(filesDirectory: filesDirectory, relativeTo: base, writingInto: files.staging)
+        let text: String
+        do { text = try sink.catching { sink in html(title: title, traces: traces, run: run, limits: limits, sink: &sink, linksFrom: base) } } catch {
+            files.abandon()
+            throw error
+        }
+        try files.commit { try AtomicFile.write(Array(text.utf8), to: path) }
     }
 
     /// Failing traces first, each group in the order given.
@@ -245,10 +253,19 @@ public enum HTMLReport {
 
     static func dataURI(_ png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
 
-    /// `f-<frame>` for an unnamed trace's frame, `f-<trace>--<frame>` otherwise.
+    /// `f-<frame>` for an unnamed trace's frame, `f-<trace>--<frame>` otherwise. One name,
+    /// one id: letters, digits and a lone inner `-` stay, every other character is `_XX`
+    /// (its UTF-8 bytes), so `a.b` and `a,b` differ and no part holds `--` or ends in `-`.
     static func anchor(_ trace: String, _ frame: String?) -> String {
         func safe(_ s: String) -> String {
-            String(s.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" })
+            let scalars = Array(s.unicodeScalars)
+            var out = String.UnicodeScalarView()
+            for (i, c) in scalars.enumerated() {
+                let loneDash = c == "-" && i > 0 && i < scalars.count - 1 && scalars[i - 1] != "-" && scalars[i + 1] != "-"
+                if (c != "_" && CharacterSet.alphanumerics.contains(c)) || loneDash { out.append(c); continue }
+                for byte in String(c).utf8 { out.append(contentsOf: String(format: "_%02X", byte).unicodeScalars) }
+            }
+            return String(out)
         }
         guard let frame else { return "t-" + safe(trace) }
         return trace.isEmpty ? "f-" + safe(frame) : "f-" + safe(trace) + "--" + safe(frame)

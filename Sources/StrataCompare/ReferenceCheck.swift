@@ -49,6 +49,8 @@ public final class ReferenceChecker {
     /// Whether failing entries keep their expected, actual and diff PNGs (for a report or
     /// artifacts). Without them a long failing check holds only numbers per frame.
     public var keepsImages = true
+    /// Where kept images go as frames fail, instead of memory (`ImageSpool`).
+    public var spool: ImageSpool?
     /// References with more pixels are refused before they are decoded.
     public var pixelLimit = PNGHeader.defaultPixelLimit
     /// Written references are images stored once by hash (`strata check --update`);
@@ -148,7 +150,7 @@ public final class ReferenceChecker {
                 var entry = ReportEntry(name: name, result: nil, problem: problem,
                                         actualPNG: keepsImages ? try PNG.encode(image) : nil)
                 entry.missing = "expected"
-                result.entries.append(entry)
+                result.entries.append(spool?.spilled(entry) ?? entry)
                 return
             }
             try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
@@ -161,7 +163,7 @@ public final class ReferenceChecker {
             } else {
                 entry.recorded = true
             }
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         if mode == .all {
@@ -176,7 +178,7 @@ public final class ReferenceChecker {
                 try store(image, named: name)
                 result.updated += 1
             }
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         // A reference of another size fails on its header alone, without being decoded.
@@ -185,7 +187,7 @@ public final class ReferenceChecker {
             var entry = ReportEntry(name: name, result: .sizeMismatch(expected: (header.width, header.height), actual: (image.width, image.height)))
             if keepsImages { entry.actualPNG = try PNG.encode(image) }
             result.unchanged += 1
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         // Identical pixels pass under any rules: with the references' own renderer a
@@ -206,7 +208,7 @@ public final class ReferenceChecker {
             try store(image, named: name)
             result.updated += 1
             entry.recorded = true
-            result.entries.append(entry)
+            result.entries.append(spool?.spilled(entry) ?? entry)
             return
         }
         result.unchanged += 1
@@ -218,7 +220,7 @@ public final class ReferenceChecker {
             entry.actualPNG = try PNG.encode(image)
             entry.diffPNG = try diff.map { try PNG.encode($0) }
         }
-        result.entries.append(entry)
+        result.entries.append(spool?.spilled(entry) ?? entry)
     }
 
     /// Whether an existing reference holds exactly `image`'s pixels: by hash when the

@@ -31,7 +31,7 @@ public final class ReferenceRecording {
     public init(directory: String) throws {
         self.directory = directory
         resolved = OutputGuard.resolved(directory)
-        let parent = (resolved as NSString).deletingLastPathComponent
+        let parent = FilePath.parent(resolved)
         let name = (resolved as NSString).lastPathComponent
         LegacyLeftovers.recover(parent: parent, name: name, resolved: resolved)
         var s = stat()

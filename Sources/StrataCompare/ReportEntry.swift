@@ -6,10 +6,15 @@ public struct ReportEntry: Sendable {
     public var result: FrameComparison?
     /// Why there are no numbers, e.g. "no reference frame".
     public var problem: String?
-    /// PNG bytes; only failing entries need them.
-    public var expectedPNG: [UInt8]?
-    public var actualPNG: [UInt8]?
-    public var diffPNG: [UInt8]?
+    /// The failing frame's images (only failing entries need them): in memory, or spooled
+    /// to a file as the frame fails (`ImageSpool`), so a long failing run holds none.
+    public var expectedImage: PNGData?
+    public var actualImage: PNGData?
+    public var diffImage: PNGData?
+    /// The images' PNG bytes (read back from the spool when spooled).
+    public var expectedPNG: [UInt8]? { get { expectedImage?.bytes } set { expectedImage = newValue.map(PNGData.bytes) } }
+    public var actualPNG: [UInt8]? { get { actualImage?.bytes } set { actualImage = newValue.map(PNGData.bytes) } }
+    public var diffPNG: [UInt8]? { get { diffImage?.bytes } set { diffImage = newValue.map(PNGData.bytes) } }
     /// Written as a new reference on purpose (record mode): counts as passing.
     public var recorded = false
     /// The side a frame is missing from: "expected" (no reference), "actual" (a

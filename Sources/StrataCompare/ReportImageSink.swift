@@ -5,7 +5,7 @@ import StrataImage
 /// `NAME-files/<trace>/<frame>-<kind>.png`, linked relatively (never some of each; an image
 /// shown twice is written once). `measuring` only adds up the bytes inlining would take.
 struct ImageSink {
-    private enum Mode { case measuring, inline, files(directory: String, relativeTo: String) }
+    private enum Mode { case measuring, inline, files(directory: String, relativeTo: String, staging: String?) }
     private let mode: Mode
     private(set) var measured = 0
     private var written: Set<String> = []
@@ -16,8 +16,10 @@ struct ImageSink {
 
     private init(mode: Mode) { self.mode = mode }
 
-    init(filesDirectory: String, relativeTo base: String) {
-        mode = .files(directory: filesDirectory, relativeTo: base)
+    /// `staging`: where the files are written until they are put in place at
+    /// `filesDirectory` (`StagedFolder`); links name `filesDirectory`.
+    init(filesDirectory: String, relativeTo base: String, writingInto staging: String? = nil) {
+        mode = .files(directory: filesDirectory, relativeTo: base, staging: staging)
     }
 
     mutating func source(_ png: [UInt8], trace: String, frame: String, kind: String) -> String {
@@ -27,13 +29,15 @@ struct ImageSink {
             return ""
         case .inline:
             return HTMLReport.dataURI(png)
-        case .files(let directory, let base):
-            let folder = (directory as NSString).appendingPathComponent(trace.isEmpty ? "frames" : SafeFileName.make(trace))
-            let path = (folder as NSString).appendingPathComponent("\(SafeFileName.make(frame))-\(kind).png")
+        case .files(let directory, let base, let staging):
+            let subfolder = trace.isEmpty ? "frames" : SafeFileName.make(trace)
+            let file = "\(SafeFileName.make(frame))-\(kind).png"
+            let path = ((directory as NSString).appendingPathComponent(subfolder) as NSString).appendingPathComponent(file)
+            let folder = ((staging ?? directory) as NSString).appendingPathComponent(subfolder)
             if error == nil, !written.contains(path) {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    try AtomicFile.write(png, to: path)
+                    try AtomicFile.write(png, to: (folder as NSString).appendingPathComponent(file))
                     written.insert(path)
                 } catch {
                     self.error = error

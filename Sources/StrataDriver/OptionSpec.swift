@@ -1,4 +1,5 @@
 import StrataGestures
+import StrataModel
 
 /// One option, declared once: its name, type, range, default and one line of help. The
 /// command line's flags, `strata help`, the validation of a trace header's `options`
@@ -26,14 +27,19 @@ public struct OptionSpec: Sendable {
     public var valueName: String
     /// May be given more than once; the values are kept in order, as an array.
     public var isRepeatable: Bool
+    /// The text is a path the scene reads (the alert's `backdrop`): in a trace header it is
+    /// relative to the trace and must stay in the trace's folder (`FileContainment`); a
+    /// trace saved by `render` records it relative to the trace.
+    public var namesFile: Bool
 
     public init(_ name: String, _ kind: Kind, default defaultValue: TraceValue? = nil, valueName: String? = nil,
-                repeatable: Bool = false, help: String) {
+                repeatable: Bool = false, namesFile: Bool = false, help: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.help = help
         self.isRepeatable = repeatable
+        self.namesFile = namesFile
         self.valueName = valueName ?? OptionSpec.placeholder(for: kind)
     }
 
@@ -93,9 +99,7 @@ public struct OptionSpec: Sendable {
             guard let text = value.stringValue else {
                 throw SceneError("\(subject) must be text, found \(OptionSpec.describe(value))")
             }
-            guard text.count <= maxLength else {
-                throw SceneError("\(subject) is \(text.count) characters long; at most \(maxLength) are allowed")
-            }
+            if let problem = TextLimit.problem(text, maximum: maxLength) { throw SceneError("\(subject) \(problem)") }
             return value
         case .size:
             guard let text = value.stringValue else {

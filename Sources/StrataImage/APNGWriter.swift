@@ -36,9 +36,12 @@ public final class APNGWriter {
         delay = APNGWriter.fraction(secondsPerFrame)
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
-        temporary = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        temporary = dir + "/" + AtomicFile.temporaryName(for: url.lastPathComponent)
+        // What a strata killed while writing this file left (SIGKILL runs no handler).
+        AtomicFile.removeDeadTemporaries(of: path)
         guard let f = fopen(temporary, "wb") else { throw SystemError.io(path, "cannot write the animated PNG") }
         file = f
+        Interruption.registerTemporary(temporary)
     }
 
     deinit { abandon() }
@@ -88,14 +91,16 @@ public final class APNGWriter {
 
     /// Ends the file, writes the frame count and puts the file in place.
     public func finish() throws {
+        defer { Interruption.unregisterTemporary(temporary) }
         try flush()
         guard storedFrameCount > 0, let f = file else { throw RenderError.io("\(path): an animated PNG needs at least one frame") }
         try chunk("IEND", [])
         fseek(f, actlOffset, SEEK_SET)
         try chunk("acTL", be32(UInt32(storedFrameCount)) + be32(0))
         let flushed = fflush(f) == 0 && fsync(fileno(f)) == 0
+        let code = errno   // before fclose and unlink can change it
         fclose(f); file = nil
-        guard flushed else { unlink(temporary); throw SystemError.io(path, "cannot write the animated PNG") }
+        guard flushed else { unlink(temporary); throw SystemError.io(path, "cannot write the animated PNG", code) }
         if rename(temporary, path) != 0 {
             let error = SystemError.io(path, "cannot replace")
             unlink(temporary)
@@ -106,6 +111,7 @@ public final class APNGWriter {
     /// Removes the temporary file; the target is left as it was.
     public func abandon() {
         if let f = file { fclose(f); file = nil; unlink(temporary) }
+        Interruption.unregisterTemporary(temporary)
     }
 
     // MARK: Chunks

@@ -46,7 +46,7 @@ public enum AtomicFile {
     }
 
     /// The temporary a write of `name` uses in this process.
-    static func temporaryName(for name: String) -> String { "." + name + ".tmp-\(getpid())" }
+    public static func temporaryName(for name: String) -> String { "." + name + ".tmp-\(getpid())" }
 
     /// The file name a temporary of `write` stands for, or nil when `name` is not one.
     public static func target(ofTemporary name: String) -> String? {
@@ -55,6 +55,28 @@ public enum AtomicFile {
         guard !pid.isEmpty, pid.count <= 10, pid.allSatisfy({ $0 >= "0" && $0 <= "9" }) else { return nil }
         let target = String(name[name.index(after: name.startIndex)..<range.lowerBound])
         return target.isEmpty ? nil : target
+    }
+
+    /// True when `name` is a temporary (`.TARGET.tmp-PID`) of `target` whose process is gone.
+    static func isDead(_ name: String, of target: String) -> Bool {
+        guard AtomicFile.target(ofTemporary: name) == target, let pid = Int32(name[name.range(of: ".tmp-", options: .backwards)!.upperBound...]),
+              pid != getpid() else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// Removes the temporaries of `path` (a file, or a staged folder such as a report's
+    /// `report-files`) that a strata killed by SIGKILL left beside it: only names of this
+    /// target, only of processes that no longer run. Returns how many were removed.
+    @discardableResult
+    public static func removeDeadTemporaries(of path: String) -> Int {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path, name = url.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return 0 }
+        var removed = 0
+        for entry in names where isDead(entry, of: name) {
+            if (try? FileManager.default.removeItem(atPath: dir + "/" + entry)) != nil { removed += 1 }
+        }
+        return removed
     }
 
     /// Removes what a killed strata left in `directory`: temporaries of `write` whose

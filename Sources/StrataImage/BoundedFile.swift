@@ -17,9 +17,7 @@ public enum BoundedFile {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw Failure(description: SystemError.reason(errno)) }
-        guard st.st_mode & S_IFMT == S_IFREG else {
-            throw Failure(description: st.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "not a regular file")
-        }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw Failure(description: kind(st.st_mode) + ", not a regular file") }
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         var bytes: [UInt8] = []
@@ -35,6 +33,18 @@ public enum BoundedFile {
             if bytes.count > limit {
                 throw Failure(description: "more than \(limit) bytes (the limit for this file)")
             }
+        }
+    }
+
+    /// What a file that is not a regular one is, in words: "is a FIFO or pipe".
+    public static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "is a directory"
+        case S_IFIFO: return "is a FIFO or pipe"
+        case S_IFSOCK: return "is a socket"
+        case S_IFCHR: return "is a character device"
+        case S_IFBLK: return "is a block device"
+        default: return "is not a regular file"
         }
     }
 }

@@ -26,7 +26,7 @@ public enum OutputGuard {
                 return rest.isEmpty ? base : (base as NSString).appendingPathComponent(rest.reversed().joined(separator: "/"))
             }
             rest.append((existing as NSString).lastPathComponent)
-            existing = (existing as NSString).deletingLastPathComponent
+            existing = FilePath.parent(existing)
         }
         return "/" + rest.reversed().joined(separator: "/")
     }
@@ -62,7 +62,7 @@ public enum OutputGuard {
                 throw RenderError.io("\(flag) \(SystemError.displayed(output)) is or lies inside the references directory \(dir) (it holds \(referencesManifest)); writing there would overwrite references. Choose another path")
             }
             if dir == "/" || dir.isEmpty { return }
-            dir = (dir as NSString).deletingLastPathComponent
+            dir = FilePath.parent(dir)
         }
     }
 
@@ -93,10 +93,10 @@ public enum OutputGuard {
     /// regular file or absent, and its directory exists and is writable.
     public static func checkWritableFile(_ path: String) throws {
         try checkTarget(path)
-        let dir = (resolved(path) as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(resolved(path))
         var s = stat()
         if stat(dir, &s) != 0 && errno == ENOENT {
-            throw RenderError.io("\(path): directory \((path as NSString).deletingLastPathComponent) does not exist")
+            throw RenderError.io("\(path): directory \(FilePath.parent(path)) does not exist")
         }
         try checkWritableDirectory(dir, for: path)
     }
@@ -115,7 +115,7 @@ public enum OutputGuard {
                 return
             }
             guard errno == ENOENT || errno == ENOTDIR, dir != "/" else { throw SystemError.io(named, "cannot use \(dir)") }
-            dir = (dir as NSString).deletingLastPathComponent
+            dir = FilePath.parent(dir)
         }
     }
 }

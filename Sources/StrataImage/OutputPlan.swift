@@ -41,7 +41,7 @@ public struct OutputPlan {
         guard let path else { return }
         output(flag, path, .file)
         // HTMLReport.filesDirectory(forReport:): NAME-files beside NAME.html.
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(path)
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         output(flag, ((dir.isEmpty ? "." : dir) as NSString).appendingPathComponent(base + "-files"), .directory)
     }
@@ -77,7 +77,7 @@ public struct OutputPlan {
                 case .file:
                     // A file inside a folder the command creates (`--results-dir`'s results.json)
                     // needs only that folder writable.
-                    let parent = (OutputGuard.resolved(o.path) as NSString).deletingLastPathComponent
+                    let parent = FilePath.parent(OutputGuard.resolved(o.path))
                     if outputs.contains(where: { $0.kind == .directory && OutputGuard.resolved($0.path) == parent }) {
                         try OutputGuard.checkTarget(o.path)
                     } else {

@@ -17,29 +17,61 @@ public enum Interruption {
     /// mask that blocks them), then restores what was there.
     public static func during<T>(_ body: () throws -> T) rethrows -> T {
         received = 0
-        let saved = [SIGINT, SIGTERM].map { sig in
-            (sig, Glibc.signal(sig) { sig in
-                if Interruption.received != 0 {
-                    // The second signal: no more waiting for the frame in flight.
-                    Interruption.removeTemporariesNow()
-                    Glibc.signal(sig, SIG_DFL)
-                    raise(sig)
-                    return
-                }
-                Interruption.received = sig
-            })
+        let restore = catching { sig in
+            if Interruption.received != 0 {
+                // The second signal: no more waiting for the frame in flight.
+                Interruption.removeTemporariesNow()
+                Glibc.signal(sig, SIG_DFL)
+                raise(sig)
+                return
+            }
+            Interruption.received = sig
         }
+        defer { restore() }
+        return try body()
+    }
+
+    /// Installs `handler` for SIGINT and SIGTERM and unblocks them (a parent may pass on a
+    /// mask that blocks them); returns what puts the old handlers and mask back.
+    private static func catching(_ handler: @convention(c) (Int32) -> Void) -> () -> Void {
+        let saved = [SIGINT, SIGTERM].map { sig in (sig, Glibc.signal(sig, handler)) }
         var unblock = sigset_t(), old = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
         sigaddset(&unblock, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &unblock, &old)
-        defer {
+        return {
             pthread_sigmask(SIG_SETMASK, &old, nil)
             for (sig, handler) in saved { Glibc.signal(sig, handler) }
         }
-        return try body()
     }
+
+    /// Runs `body`, the writes after a frame loop (a report, a JUnit file, results), with
+    /// SIGINT and SIGTERM held off: a signal (a first or a second) is noted on standard
+    /// error and remembered, every file is written whole, and then, if one came (here or at
+    /// the end of the frame loop), `Interrupted` is thrown with `done` saying what was
+    /// written. These writes take seconds at most; SIGKILL still ends strata at once, and
+    /// the next run removes what it left (`AtomicFile.removeDeadTemporaries`).
+    public static func finishing<T>(done: () -> String, _ body: () throws -> T) throws -> T {
+        _ = holdingNote.count   // made before a handler can need it
+        let restore = catching { sig in
+            if Interruption.received == 0 {
+                Interruption.holdingNote.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                Interruption.received = sig
+            }
+        }
+        defer { restore() }
+        let value: T
+        do { value = try body() } catch let e as Interrupted { throw e } catch {
+            guard let signal else { throw error }
+            throw Interrupted(signal: signal, done: "\(done()); then: \(error)")
+        }
+        if let signal { throw Interrupted(signal: signal, done: done()) }
+        return value
+    }
+
+    /// What a signal held off by `finishing` prints at once (a handler may only write(2)).
+    private static let holdingNote: [UInt8] = Array("strata: signal received: finishing the files being written, so none is left partial\n".utf8)
 
     /// Throws `Interrupted` once a signal has arrived.
     public static func check() throws {

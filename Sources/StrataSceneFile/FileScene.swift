@@ -66,8 +66,9 @@ public final class FileScene: Scene {
         view = ["width": viewSize.width, "height": viewSize.height]
 
         var made = 0
+        var cost = SceneCost()
         var pending: [(Layer, LayerTemplate, [String: Double])] = []
-        rootLayer = try FileScene.build(file.root, env: env, file: file, made: &made, pending: &pending,
+        rootLayer = try FileScene.build(file.root, env: env, file: file, made: &made, cost: &cost, pending: &pending,
                                         names: &layersByName, updaters: &updaters, optionNames: optionNames)
         layerCount = made
         // The root is the window: it fills the view, whatever the file gave it.
@@ -91,11 +92,11 @@ public final class FileScene: Scene {
     }
 
     private static func build(_ t: LayerTemplate, env: [String: Double], file: SceneFile, made: inout Int,
-                              pending: inout [(Layer, LayerTemplate, [String: Double])], names: inout [String: Layer],
+                              cost: inout SceneCost, pending: inout [(Layer, LayerTemplate, [String: Double])], names: inout [String: Layer],
                               updaters: inout [Updater], optionNames: Set<String>) throws -> Layer {
         made += 1
         guard made <= file.limits.layerCount else {
-            throw t.field.error("the scene has more than \(file.limits.layerCount) layers (repeats counted)")
+            throw t.field.error("the scene has more than \(file.limits.layerCount) layers (repeats counted); --max-layers raises the limit")
         }
         let layer = t.cls.make()
         if let name = t.name {
@@ -112,22 +113,23 @@ public final class FileScene: Scene {
                 })
             }
         }
+        try cost.add(layer, t, limits: file.limits)
         for sub in t.sublayers {
             switch sub {
             case .layer(let s):
-                layer.addSublayer(try build(s, env: env, file: file, made: &made, pending: &pending, names: &names,
+                layer.addSublayer(try build(s, env: env, file: file, made: &made, cost: &cost, pending: &pending, names: &names,
                                             updaters: &updaters, optionNames: optionNames))
             case .repeated(let count, let field, let each):
                 let n = try count.integer(env, 0...file.limits.repeatCount, at: field, what: "a repeat count")
                 // Checked before any copy is made.
                 guard made + n <= file.limits.layerCount else {
-                    throw field.error("\(n) copies would make more than \(file.limits.layerCount) layers")
+                    throw field.error("\(n) copies would make more than \(file.limits.layerCount) layers; --max-layers raises the limit")
                 }
                 for i in 0..<n {
                     var e = env
                     e["i"] = Double(i)
                     e["n"] = Double(n)
-                    layer.addSublayer(try build(each, env: e, file: file, made: &made, pending: &pending, names: &names,
+                    layer.addSublayer(try build(each, env: e, file: file, made: &made, cost: &cost, pending: &pending, names: &names,
                                                 updaters: &updaters, optionNames: optionNames))
                 }
             }

@@ -58,7 +58,7 @@ struct SceneFileContext: Sendable {
     var file: String
     /// The directory `contents` paths are relative to.
     var directory: String
-    var allowOutsidePaths: Bool
+    var containment: FileContainment
     var limits: SceneFileLimits
     /// The `contents` images read, for `SceneFile.imageDigests`.
     var images = ImageLog()
@@ -222,17 +222,14 @@ extension Field {
         // Absolute with every symlink resolved, so `../x.png` of a relative scene path and
         // an outward symlink are both seen to leave the folder.
         let resolved = OutputGuard.resolved(joined)
-        if !c.allowOutsidePaths {
-            let base = OutputGuard.resolved(c.directory)
-            guard OutputGuard.isInside(resolved, base) else {
-                throw error("\(node.described) is outside the scene's directory \(base); only files under it may be read (pass --allow-outside-paths to allow it)")
-            }
+        guard c.containment.permits(resolved, namedIn: c.directory) else {
+            throw error("\(node.described) is outside the scene's directory; \(c.containment.allowedFolders(namedIn: c.directory))")
         }
         var st = stat()
         guard stat(resolved, &st) == 0 else {
             throw error("cannot read \(node.described): \(String(cString: strerror(errno)))")
         }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw error("\(node.described) is not a regular file") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw error("\(node.described) \(BoundedFile.kind(st.st_mode)), not a regular file") }
         guard Int(st.st_size) <= c.limits.imageFileSize else {
             throw error("\(node.described) is \(st.st_size) bytes; images may be at most \(c.limits.imageFileSize)")
         }

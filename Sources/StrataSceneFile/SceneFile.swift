@@ -35,36 +35,38 @@ public struct SceneFile: Sendable {
     let library: [(key: String, animation: AnimationTemplate)]
     let pans: [PanBinding]
     let taps: [TapBinding]
-    let limits: SceneFileLimits
+    public let limits: SceneFileLimits
 
     /// The one entry point from bytes: parses `data` as the file at `path` (`path` names
     /// it in messages and locates `contents` images). Throws `SceneFileError`, never
     /// crashes, whatever the bytes (the fuzz target calls this).
     /// `directory`: where `contents` paths start (by default the file's own directory).
+    /// `allowOutsidePaths` and `root`: where else `contents` may come from (`FileContainment`).
     public static func parse(data: [UInt8], path: String, directory: String? = nil, allowOutsidePaths: Bool = false,
-                             limits: SceneFileLimits = .standard) throws -> SceneFile {
+                             root: String? = nil, limits: SceneFileLimits = .standard) throws -> SceneFile {
         let top = SourcePosition(line: 1, column: 1)
         guard data.count <= limits.fileSize else {
             throw SceneFileError(file: path, position: top, path: "", message: "the file is \(data.count) bytes; a scene file may be at most \(limits.fileSize)")
         }
         let node = try JSONReader.parse(data, file: path, maximumDepth: limits.maximumDepth)
-        let own = (path as NSString).deletingLastPathComponent
+        let own = FilePath.parent(path)
         let context = SceneFileContext(file: path, directory: directory ?? (own.isEmpty ? "." : own),
-                                       allowOutsidePaths: allowOutsidePaths, limits: limits)
+                                       containment: FileContainment(anywhere: allowOutsidePaths, root: root), limits: limits)
         var file = try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(of: data))
         file.imageDigests = context.images.entries
         return file
     }
 
     /// Reads the file at `path` (its size checked before it is read), then `parse`.
-    public static func load(path: String, allowOutsidePaths: Bool = false, limits: SceneFileLimits = .standard) throws -> SceneFile {
+    public static func load(path: String, allowOutsidePaths: Bool = false, root: String? = nil,
+                            limits: SceneFileLimits = .standard) throws -> SceneFile {
         let top = SourcePosition(line: 1, column: 1)
         var st = stat()
         guard stat(path, &st) == 0 else {
             throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: \(String(cString: strerror(errno)))")
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: not a regular file")
+            throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: \(BoundedFile.kind(st.st_mode)), not a regular file")
         }
         guard Int(st.st_size) <= limits.fileSize else {
             throw SceneFileError(file: path, position: top, path: "", message: "the file is \(st.st_size) bytes; a scene file may be at most \(limits.fileSize)")
@@ -74,7 +76,7 @@ public struct SceneFile: Sendable {
         do { data = try BoundedFile.read(path, limit: limits.fileSize) } catch {
             throw SceneFileError(file: path, position: top, path: "", message: "cannot read the scene file: \(error)")
         }
-        return try parse(data: data, path: path, allowOutsidePaths: allowOutsidePaths, limits: limits)
+        return try parse(data: data, path: path, allowOutsidePaths: allowOutsidePaths, root: root, limits: limits)
     }
 
     /// True when a command-line word names a scene file rather than a scene: it ends in
@@ -124,19 +126,7 @@ public struct SceneFile: Sendable {
     /// What a trace header says of the file: its path relative to `directory` (the
     /// trace's) and its hash, so a replay finds it and knows whether it changed.
     public func headerKeys(relativeTo directory: String) -> [String: TraceValue] {
-        ["sceneFile": .string(SceneFile.relativePath(path, from: directory)), "sceneSHA256": .string(sha256)]
-    }
-
-    /// `path` relative to `directory`, both made absolute first.
-    static func relativePath(_ path: String, from directory: String) -> String {
-        func parts(_ p: String) -> [String] {
-            let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
-            return (absolute as NSString).standardizingPath.split(separator: "/").map(String.init)
-        }
-        let target = parts(path), base = parts(directory.isEmpty ? "." : directory)
-        var common = 0
-        while common < target.count - 1, common < base.count, target[common] == base[common] { common += 1 }
-        return (Array(repeating: "..", count: base.count - common) + target[common...]).joined(separator: "/")
+        ["sceneFile": .string(FileContainment.relativePath(path, from: directory)), "sceneSHA256": .string(sha256)]
     }
 }
 

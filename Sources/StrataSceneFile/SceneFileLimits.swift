@@ -24,6 +24,14 @@ public struct SceneFileLimits: Sendable, Equatable {
     public var stringLength = 10_000
     /// Characters of one shape layer's SVG path data.
     public var pathDataLength = 100_000
+    /// Whole-scene costs (`SceneCost`), repeats counted, each raised by its flag:
+    /// Unicode scalars in all text layers (`--max-scene-text`), layers with a shadow
+    /// (`--max-shadows`), backdrop layers (`--max-backdrops`), decoded bytes of `contents`
+    /// images (`--max-texture-bytes`); layers in all (`layerCount`) by `--max-layers`.
+    public var textLength = 200_000
+    public var shadowCount = 256
+    public var backdropCount = 16
+    public var textureBytes = 256 << 20
     /// The view, in points, on either side.
     public var viewSide = 16_384.0
 

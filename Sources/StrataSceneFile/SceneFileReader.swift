@@ -46,7 +46,7 @@ struct Field: Sendable {
 
     func string(maxLength: Int = SceneFileLimits.standard.stringLength) throws -> String {
         guard case .string(let s) = node.value else { throw expected("a string") }
-        guard s.unicodeScalars.count <= maxLength else { throw error("the string is longer than \(maxLength) characters") }
+        if let problem = TextLimit.problem(s, maximum: maxLength) { throw error("the string \(problem)") }
         return s
     }
 

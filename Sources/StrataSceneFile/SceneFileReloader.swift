@@ -19,14 +19,19 @@ public final class SceneFileReloader {
 
     public let path: String
     public let allowOutsidePaths: Bool
+    /// `--root`: a folder `contents` may come from besides the file's own.
+    public let root: String?
+    public let limits: SceneFileLimits
     private var lastHash: String
     /// The text of the bytes the last `.reloaded` was parsed from (what a recording keeps).
     public private(set) var lastText: String?
     private var lastStamp: (seconds: Int, nanoseconds: Int, size: Int)?
 
-    public init(file: SceneFile, allowOutsidePaths: Bool = false) {
+    public init(file: SceneFile, allowOutsidePaths: Bool = false, root: String? = nil, limits: SceneFileLimits = .standard) {
+        self.limits = limits
         path = file.path
         self.allowOutsidePaths = allowOutsidePaths
+        self.root = root
         lastHash = file.sha256
         lastStamp = SceneFileReloader.stamp(file.path)
     }
@@ -38,7 +43,7 @@ public final class SceneFileReloader {
         // Remembered even when it fails: the same broken bytes are reported once.
         lastHash = hash
         do {
-            let file = try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths)
+            let file = try SceneFile.parse(data: contents, path: path, allowOutsidePaths: allowOutsidePaths, root: root, limits: limits)
             lastText = String(decoding: contents, as: UTF8.self)
             return .reloaded(file)
         } catch let e as SceneFileError {

@@ -87,7 +87,7 @@ extension AlertScene {
             OptionSpec("preferred", .integer(1...1000),
                        help: "the Nth action (from 1) is preferred: semibold, and Return picks it"),
             OptionSpec("appearance", .choice(["light", "dark"]), default: "light", help: "light or dark"),
-            OptionSpec("backdrop", .text(maxLength: 4096), valueName: "PNG",
+            OptionSpec("backdrop", .text(maxLength: 4096), valueName: "PNG", namesFile: true,
                        help: "present over this screen image (a PNG, e.g. a screenshot of your app) scaled to the view, instead of a plain screen: the alert's material shows it through, blurred"),
         ],
         defaultViewSize: AlertScene.defaultViewSize,

@@ -59,10 +59,17 @@ public final class TextField {
 
     /// Types `string` at the caret (the end), up to `maximumLength` characters in all,
     /// and sends editingChanged.
+    /// Counted in Unicode scalars, each character cut to `TextLimit.clusterScalars`.
     public func insertText(_ string: String) {
-        let room = TextField.maximumLength - text.count
+        let room = TextField.maximumLength - TextLimit.length(text)
         guard !string.isEmpty, room > 0 else { return }
-        text += string.count <= room ? string : String(string.prefix(room))
+        let typed = TextLimit.clipped(string, maximum: room)
+        guard !typed.isEmpty else { return }
+        text += typed
+        // Marks typed alone join the character before them: that one is cut too.
+        if let last = text.last, last.unicodeScalars.count > TextLimit.clusterScalars {
+            text = String(text.dropLast()) + String(String.UnicodeScalarView(last.unicodeScalars.prefix(TextLimit.clusterScalars)))
+        }
         send(.editingChanged)
     }
 

@@ -59,6 +59,9 @@ public final class LiveWindow {
         public var scenes: SceneCatalog
         /// Added to a recorded trace's header (a scene file's path and hash).
         public var headerKeys: [String: TraceValue] = [:]
+        /// The options the recorded trace's header says, when not `sceneOptions` as given
+        /// (file options recorded relative to the trace).
+        public var recordedOptions: [String: TraceValue]?
         /// Asked every few loop passes for a scene to replace the current one (a scene
         /// file edited on disk) and the file's text it was made from; nil keeps it. The
         /// window keeps its time and its trace, and a recording keeps the text.
@@ -149,7 +152,7 @@ public final class LiveWindow {
         if let path = options.recordPath {
             let header = TraceHeader(scene: options.sceneName, width: view.width, height: view.height,
                                      scale: LiveWindow.tidy(drawnScale), fps: fps,
-                                     options: try descriptor.sceneOptions(options.sceneOptions).resolved,
+                                     options: try options.recordedOptions ?? descriptor.sceneOptions(options.sceneOptions).resolved,
                                      recorded: ISO8601DateFormatter().string(from: Date()),
                                      generator: StrataVersion.generator, otherKeys: options.headerKeys)
             writer = try TraceWriter(path: path, header: header)

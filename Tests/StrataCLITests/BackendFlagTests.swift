@@ -31,6 +31,22 @@ import StrataTestSupport
         #expect(bad.stderr == "strata: error: --backend expects one of auto, egl, osmesa, got 'vulkan'\n")
     }
 
+    /// Issue 28 §7: an EGL_DEVICE_ID that names no device is an error under STRATA_GL=auto,
+    /// never a silent fall back to OSMesa; a good one draws.
+    @Test(arguments: [("abc", "egl: EGL_DEVICE_ID=abc is not a device index"), ("-1", "egl: EGL_DEVICE_ID=-1 is not a device index"),
+                      ("", "egl: EGL_DEVICE_ID is set but empty"), ("99", "egl: device: no device 99"), ("0", nil)] as [(String, String?)])
+    func aBadDeviceVariableIsAnError(_ value: String, _ says: String?) throws {
+        let dir = try temporaryDirectory("backend-device")
+        let r = try strata(["render", "carousel", "--size", "40x30", "--out", "x.png"], in: dir,
+                           environment: ["STRATA_GL": "auto", "EGL_DEVICE_ID": value])
+        if let says {
+            #expect(r.status == 2 && r.stderr.hasPrefix("strata: error: \(says)"), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        } else {
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+    }
+
     static let trace = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Traces/carousel-drag.trace").path
 }

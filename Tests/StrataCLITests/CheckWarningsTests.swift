@@ -60,13 +60,13 @@ import StrataTestSupport
         try FileManager.default.createDirectory(atPath: dir + "/traces", withIntermediateDirectories: true)
         var r = try strata(["render", "carousel.scene.json", "--angle", "10", "--out", "r.png", "--save-trace", "traces/r.trace"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        r = try strata(["check", "traces/r.trace", "--record"], in: dir)
+        r = try strata(["check", "traces/r.trace", "--record", "--root", "."], in: dir)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
 
         let scene = try String(contentsOfFile: dir + "/carousel.scene.json", encoding: .utf8)
         try scene.replacingOccurrences(of: "\"cornerRadius\": 10", with: "\"cornerRadius\": 30")
             .write(toFile: dir + "/carousel.scene.json", atomically: true, encoding: .utf8)
-        r = try strata(["check", "traces", "--junit", "junit.xml", "--report", "report.html"], in: dir)
+        r = try strata(["check", "traces", "--junit", "junit.xml", "--report", "report.html", "--root", "."], in: dir)
         #expect(r.status == 1, "rounder corners differ: \(r.stdout)")
         let warning = "traces/../carousel.scene.json has changed since traces/r.trace was recorded"
         #expect(r.stderr.hasPrefix("strata: warning: \(warning)"), "\(r.stderr)")
@@ -74,13 +74,13 @@ import StrataTestSupport
         #expect(try String(contentsOfFile: dir + "/report.html", encoding: .utf8).contains("<p class=\"warning\">warning: \(warning)"))
 
         let before = try String(contentsOfFile: dir + "/traces/r.trace", encoding: .utf8)
-        r = try strata(["check", "traces/r.trace", "--record"], in: dir)
+        r = try strata(["check", "traces/r.trace", "--record", "--root", "."], in: dir)
         #expect(r.status == 0 && r.stdout.contains("traces/r.trace: re-stamped with its scene file's SHA-256 "), "\(r.stdout)")
         let after = try String(contentsOfFile: dir + "/traces/r.trace", encoding: .utf8)
         let hash = { (text: String) in text.components(separatedBy: #""sceneSHA256": ""#)[1].prefix(64) }
         #expect(hash(before) != hash(after) && hash(after).count == 64)
         #expect(before.replacingOccurrences(of: String(hash(before)), with: String(hash(after))) == after)
-        r = try strata(["check", "traces"], in: dir)
+        r = try strata(["check", "traces", "--root", "."], in: dir)
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stdout)\(r.stderr)")
     }
 }

@@ -57,7 +57,7 @@ import StrataTestSupport
         try "not a png".write(toFile: "\(dir)/text.png", atomically: true, encoding: .utf8)
         let good = try PNG.encode(frame())
         try Data(good.prefix(good.count / 2)).write(to: URL(fileURLWithPath: "\(dir)/half.png"))
-        for (file, message) in [("text.png", "not a PNG file"), ("half.png", "truncated"), ("nope.png", "no such file")] {
+        for (file, message) in [("text.png", "not a PNG file"), ("half.png", "truncated"), ("nope.png", "No such file or directory")] {
             let r = try strata(["compare", "\(dir)/x.png", "\(dir)/\(file)"])
             #expect(r.status == 2, "\(file)")
             #expect(r.stderr.contains("\(dir)/\(file)") && r.stderr.contains(message), "\(file): \(r.stderr)")

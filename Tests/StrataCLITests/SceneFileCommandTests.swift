@@ -114,31 +114,36 @@ private func psnr(_ a: Image, _ b: Image) -> Double {
         try FileManager.default.createDirectory(atPath: dir + "/traces", withIntermediateDirectories: true)
         let r = try strata(["render", file, "--angle", "10", "--out", "r.png", "--save-trace", "traces/r.trace"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
+        // The file is outside the trace's folder: said, with the flag a replay needs.
+        #expect(r.stderr == "strata: note: traces/r.trace names carousel.scene.json, outside the trace's folder; a replay reads it only when allowed: strata replay traces/r.trace --root .\n")
+        let refused = try strata(["replay", "traces/r.trace", "--out", "frames", "--frames", "1"], in: dir)
+        #expect(refused.status == 2 && refused.stderr.contains("the trace names the scene file ../carousel.scene.json, outside the trace's folder; only files under "), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/frames"))
         let trace = try String(contentsOfFile: dir + "/traces/r.trace", encoding: .utf8)
         #expect(trace.contains(#""sceneFile": "../carousel.scene.json""#), "\(trace)")
         #expect(trace.contains(#""sceneSHA256": ""#))
-        let replay = try strata(["replay", "traces/r.trace", "--out", "frames", "--frames", "1"], in: dir)
+        let replay = try strata(["replay", "traces/r.trace", "--out", "frames", "--frames", "1", "--root", "."], in: dir)
         #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
         #expect(try PNG.read(path: dir + "/frames/frame-00000.png").pixels == PNG.read(path: dir + "/r.png").pixels)
 
         // strata check finds it too: record references, then pass against them.
-        let record = try strata(["check", "traces/r.trace", "--references", "refs", "--record"], in: dir)
+        let record = try strata(["check", "traces/r.trace", "--references", "refs", "--record", "--root", "."], in: dir)
         #expect(record.status == 0, "\(record.stderr)")
-        let check = try strata(["check", "traces/r.trace", "--references", "refs"], in: dir)
+        let check = try strata(["check", "traces/r.trace", "--references", "refs", "--root", "."], in: dir)
         #expect(check.status == 0 && check.stdout.hasSuffix("1 passed, 0 failed\n"), "\(check.stdout) \(check.stderr)")
 
         // Changed on disk: replayed as it is, with a warning.
         let text = try String(contentsOfFile: dir + "/" + file, encoding: .utf8)
         try text.replacingOccurrences(of: "\"cornerRadius\": 10", with: "\"cornerRadius\": 30").write(toFile: dir + "/" + file, atomically: true, encoding: .utf8)
-        let changed = try strata(["replay", "traces/r.trace", "--out", "frames2", "--frames", "1"], in: dir)
+        let changed = try strata(["replay", "traces/r.trace", "--out", "frames2", "--frames", "1", "--root", "."], in: dir)
         #expect(changed.status == 0)
         #expect(changed.stderr.hasPrefix("strata: warning: traces/../carousel.scene.json has changed since traces/r.trace was recorded"), "\(changed.stderr)")
-        let failing = try strata(["check", "traces/r.trace", "--references", "refs"], in: dir)
+        let failing = try strata(["check", "traces/r.trace", "--references", "refs", "--root", "."], in: dir)
         #expect(failing.status == 1, "rounder corners are a different frame: \(failing.stdout)")
 
         // Moved away: found by --scene, else a clear error.
         try FileManager.default.moveItem(atPath: dir + "/" + file, toPath: dir + "/moved.scene.json")
-        let lost = try strata(["replay", "traces/r.trace", "--out", "frames3"], in: dir)
+        let lost = try strata(["replay", "traces/r.trace", "--out", "frames3", "--root", "."], in: dir)
         #expect(lost.status == 2)
         #expect(lost.stderr == "strata: error: traces/r.trace: the trace was recorded from the scene file ../carousel.scene.json, which is not at traces/../carousel.scene.json; give it with --scene PATH\n")
         let found = try strata(["replay", "traces/r.trace", "--scene", "moved.scene.json", "--out", "frames4", "--frames", "1"], in: dir)

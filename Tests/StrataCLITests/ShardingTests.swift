@@ -66,6 +66,14 @@ private func traceNames(inResults dir: String) throws -> [String] {
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/m2.xml")) == Data(contentsOf: URL(fileURLWithPath: dir + "/u.xml")))
         r = try strata(["merge-reports", dir + "/r1", dir + "/r1"])
         #expect(r.status == 2 && r.stderr.contains("trace 'long' is in both"), "\(r.stderr)")
+        // Issue 28 §7: results say which shard they are; an incomplete set is refused, naming what is missing.
+        for (given, says) in [(["r1", "r3"], "the results are incomplete: shard 2/3 is missing (given: 1/3 in \(dir)/r1, 3/3 in \(dir)/r3)"),
+                              (["r2"], "shards 1/3, 3/3 are missing")] {
+            r = try strata(["merge-reports"] + given.map { dir + "/" + $0 } + ["--junit", dir + "/partial.xml"])
+            #expect(r.status == 2 && r.stderr.hasPrefix("strata: error: ") && r.stderr.contains(says), "\(given): \(r.stderr)")
+            #expect(r.status == 2 && !FileManager.default.fileExists(atPath: dir + "/partial.xml"))
+        }
+        #expect(try String(contentsOfFile: dir + "/r2/results.json", encoding: .utf8).contains(#""shard" : {\#n    "count" : 3,\#n    "index" : 2\#n  }"#))
 
         let parallel = try strata(["check", traces, "--report", dir + "/p.html", "--junit", dir + "/p.xml", "--jobs", "3"])
         #expect(parallel.status == 1 && parallel.stdout.replacingOccurrences(of: dir + "/p.", with: dir + "/u.") == unsharded.stdout)

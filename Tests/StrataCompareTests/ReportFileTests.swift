@@ -118,4 +118,38 @@ import StrataModel
         #expect(ArtifactLayout.relativePath("/a/x/c.png", from: "/a/b") == "../x/c.png")
         #expect(ArtifactLayout.relativePath("/a/b/c.png", from: "/a/b/") == "c.png")
     }
+
+    /// Issue 28 §7: names that differ only in punctuation (or split differently between
+    /// trace and frame) get ids of their own; plain names keep their readable ids.
+    @Test(arguments: [
+        (["a.b", "a,b", "a-b", "a b", "a_2Eb", "a/b"], "one trace, frames differing in punctuation"),
+        (["x-", "-x", "x--y", "x---y"], "dashes at the ends and in runs"),
+    ] as [([String], String)])
+    func anchorsAreUniquePerName(_ names: [String], _ what: String) throws {
+        let png = try PNG.encode(Image(width: 8, height: 8, fill: .white))
+        // Numbers of their own, so the report does not group them as one failure.
+        let entries = names.enumerated().map { i, name in
+            ReportEntry(name: name, result: FrameComparison(width: 8, height: 8, actualWidth: 8, actualHeight: 8, diffPixels: 3 + i, aaPixels: 0,
+                                                            maxChannelDelta: 9, psnr: 30, passed: false, firstDifferences: []),
+                        expectedPNG: png, actualPNG: png, diffPNG: png)
+        }
+        let html = HTMLReport.render(title: "t", entries: entries)
+        let ids = html.components(separatedBy: "<h3 id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(ids.count == names.count && Set(ids).count == names.count, "\(what): \(ids)")
+        #expect(!names.contains("a-b") || ids.contains("f-a-b"), "a plain name keeps its readable id")
+    }
+
+    @Test func traceAndFrameSplitOneWay() throws {
+        let png = try PNG.encode(Image(width: 8, height: 8, fill: .white))
+        var a = TraceCheck(name: "a-", frameCount: 1, entries: [ReportFileTests.failing("b", png)])
+        var b = TraceCheck(name: "a", frameCount: 1, entries: [ReportFileTests.failing("-b", png)])
+        a.warnings = []; b.warnings = []
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strata-anchors-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try HTMLReport.write(title: "t", traces: [a, b], to: dir + "/r.html")
+        let html = try String(contentsOfFile: dir + "/r.html", encoding: .utf8)
+        let ids = html.components(separatedBy: "<h3 id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(ids.count == 2 && Set(ids).count == 2, "\(ids)")
+        #expect(ids == ["f-a--_2Db", "f-a_2D--b"] || ids == ["f-a_2D--b", "f-a--_2Db"], "\(ids)")
+    }
 }

@@ -37,6 +37,27 @@ import Testing
         #expect(clock.now == 1.1)
     }
 
+    /// Issue 28 §5: a 0.1 ms timer (a `drain` of 1e-300, clamped) over an hour fires a
+    /// bounded number of times in one advance; the skipped ticks are not made up later,
+    /// and the schedule goes on from after the advance.
+    @Test func oneAdvanceFiresATimerABoundedNumberOfTimes() {
+        let clock = SceneClock()
+        var fired = 0
+        let timer = Timer.scheduled(on: clock, interval: 1e-300, repeats: true) { _ in fired += 1 }
+        #expect(timer.timeInterval == 0.0001)
+        clock.advance(to: 3600)
+        #expect(fired == SceneClock.maximumTimerFires)
+        #expect(timer.isValid && timer.fireDate > 3600 && timer.fireDate <= 3600.0001 + 1e-9)
+        clock.advance(to: 3600.0005)
+        #expect(fired > SceneClock.maximumTimerFires && fired <= SceneClock.maximumTimerFires + 5)
+        // Below the cap every tick still fires at its own time.
+        let slow = SceneClock()
+        var ticks = 0
+        Timer.scheduled(on: slow, interval: 0.01, repeats: true) { _ in ticks += 1 }
+        slow.advance(to: 9.995)
+        #expect(ticks == 999)
+    }
+
     @Test func invalidateStopsIt() {
         let clock = SceneClock()
         var count = 0

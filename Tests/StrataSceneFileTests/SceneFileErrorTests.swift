@@ -54,7 +54,7 @@ import Testing
         (scene(root: #"{"sublayers": [{"repeat": {"count": 1001, "each": {}}}]}"#),
          "t.scene.json:2:45: root.sublayers[0].repeat.count: a repeat count must be a whole number from 0 to 1000, got 1001"),
         (scene(root: #"{"sublayers": [{"name": "a"}, {"name": "a"}]}"#), "t.scene.json:2:48: root.sublayers[1].name: a layer named \"a\" is already in the tree; names are unique"),
-        (scene(root: #"{"contents": "../outside.png"}"#), "t.scene.json:2:22: root.contents: \"../outside.png\" is outside the scene's directory /tmp/scene; only files under it may be read (pass --allow-outside-paths to allow it)"),
+        (scene(root: #"{"contents": "../outside.png"}"#), "t.scene.json:2:22: root.contents: \"../outside.png\" is outside the scene's directory; only files under /tmp/scene may be read (pass --root DIR for a folder holding both, or --allow-outside-paths to allow any)"),
         // Animations.
         (scene(root: #"{"animations": {"a": {"class": "CABasicAnimation", "keyPath": "transform.rotaton.y"}}}"#),
          "t.scene.json:2:71: root.animations.a.keyPath: \"transform.rotaton.y\" is not an animatable key path of Layer; did you mean \"transform.rotation.y\"?"),

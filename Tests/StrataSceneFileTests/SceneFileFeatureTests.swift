@@ -155,7 +155,7 @@ func scene(_ root: String, _ extra: String = "") -> String {
         var limits = SceneFileLimits()
         limits.layerCount = 50
         #expect(throws: SceneFileError(file: "t.scene.json", position: SourcePosition(line: 1, column: 84), path: "root.sublayers[0].repeat.count",
-                                       message: "100 copies would make more than 50 layers")) {
+                                       message: "100 copies would make more than 50 layers; --max-layers raises the limit")) {
             try makeScene(scene(#"{"sublayers": [{"repeat": {"count": "{k}", "each": {}}}]}"#, #""options": {"k": {"type": "integer", "default": 100, "range": [0, 1000]}}"#), limits: limits)
         }
         limits = SceneFileLimits()

@@ -30,6 +30,12 @@ public func strata(_ args: [String], in directory: String? = nil, environment: [
 
 /// Starts strata, waits until `ready` holds (polling), sends `signal`, and returns the result.
 public func strata(_ args: [String], sending signal: Int32, when ready: () -> Bool) throws -> RunResult {
+    try strata(args, sending: [signal], when: ready)
+}
+
+/// Starts strata, waits until `ready` holds (polling every `poll` µs), sends each signal 50 ms
+/// apart, and returns the result (a status killed by a signal is the signal's number).
+public func strata(_ args: [String], sending signals: [Int32], when ready: () -> Bool, poll: useconds_t = 20_000) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: strataBinary)
     p.arguments = args
@@ -38,8 +44,11 @@ public func strata(_ args: [String], sending signal: Int32, when ready: () -> Bo
     p.standardError = err
     try p.run()
     let deadline = Date().addingTimeInterval(120)
-    while !ready() && p.isRunning && Date() < deadline { usleep(20_000) }
-    kill(p.processIdentifier, signal)
+    while !ready() && p.isRunning && Date() < deadline { usleep(poll) }
+    for (i, signal) in signals.enumerated() {
+        if i > 0 { usleep(50_000) }
+        kill(p.processIdentifier, signal)
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))

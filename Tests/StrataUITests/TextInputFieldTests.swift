@@ -103,4 +103,16 @@ struct TextInputFieldTests {
         field.resignFirstResponder()
         #expect(try caretOpacity(at: 4.5) == -1)
     }
+
+    /// Issue 28 §5: a field counts Unicode scalars and cuts a character's marks, even
+    /// when the marks arrive one event at a time after their letter.
+    @Test func typingIsBoundedInScalars() {
+        let field = TextField()
+        field.insertText("a" + String(repeating: "\u{301}", count: 999))
+        #expect(field.text.count == 1 && field.text.unicodeScalars.count == TextLimit.clusterScalars)
+        for _ in 0..<100 { field.insertText(String(repeating: "\u{301}", count: 20)) }
+        #expect(field.text.count == 1 && field.text.unicodeScalars.count == TextLimit.clusterScalars)
+        field.insertText(String(repeating: "b", count: 20_000))
+        #expect(field.text.unicodeScalars.count == TextField.maximumLength)
+    }
 }

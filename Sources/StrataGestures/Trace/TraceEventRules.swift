@@ -1,3 +1,5 @@
+import StrataModel
+
 /// The rules an event sequence must keep beyond each line's own shape: time never goes
 /// backwards, the pointer goes down before it moves, comes up before it goes down again.
 /// The reader and the writer share them, so a trace that writes is a trace that reads.
@@ -67,6 +69,7 @@ struct TraceEventRules {
                 if text.unicodeScalars.count > TraceEventRules.maximumTextLength {
                     return "\"text\" has \(text.unicodeScalars.count) characters; one text event holds at most \(TraceEventRules.maximumTextLength)"
                 }
+                if let problem = TextLimit.problem(text, maximum: TraceEventRules.maximumTextLength) { return "\"text\" \(problem)" }
             }
         }
         last = (t, line)

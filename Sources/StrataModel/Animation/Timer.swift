@@ -54,6 +54,14 @@ public final class Timer {
         if !repeats { invalidate() }
     }
 
+    /// Moves the next fire past `time` on the timer's schedule, skipping the ticks between.
+    func skipTicks(through time: Double) {
+        guard repeats, fireDate <= time else { return }
+        let missed = ((time - fireDate) / timeInterval).rounded(.down) + 1
+        fireDate += missed * timeInterval
+        if fireDate <= time { fireDate = time.nextUp }
+    }
+
     /// The clock's fire at `fireDate`.
     func fireScheduled() {
         guard isValid else { return }

@@ -35,6 +35,9 @@ public final class EGLOffscreenSurface: OffscreenSurface {
         }
         var index = device
         if device == nil, let value = environment[EGLLibrary.deviceVariable] {
+            guard !value.isEmpty else {
+                throw GLBackendError.unavailable(.egl, reason: "\(EGLLibrary.deviceVariable) is set but empty; unset it for the default device or give an index 'strata gpu' lists")
+            }
             guard let parsed = Int(value), parsed >= 0 else {
                 throw GLBackendError.unavailable(.egl, reason: "\(EGLLibrary.deviceVariable)=\(value) is not a device index")
             }

@@ -44,7 +44,10 @@ public func chooseOffscreenSurface(backend: GLBackend? = nil, device: Int? = nil
         }
     }
     let wanted = try backend ?? GLBackend(environment: environment)
-    let order: [GLBackend] = wanted != .auto ? [wanted] : device == nil ? [.egl, .osmesa] : [.egl]
+    // A device asked for (--device, or EGL_DEVICE_ID, even a bad one) is EGL's or an error,
+    // never a silent fall back to OSMesa.
+    let pinned = device != nil || environment[EGLLibrary.deviceVariable] != nil
+    let order: [GLBackend] = wanted != .auto ? [wanted] : pinned ? [.egl] : [.egl, .osmesa]
     var skipped: [GLBackendError] = []
     for candidate in order {
         do {
