@@ -44,7 +44,7 @@ private let cases: [BoundedCase] = [
     BoundedCase(name: "a references manifest linked to pagemap", setup: [.link("references/drag/strata-references.json", to: endless)],
                 args: ["check", "$/drag.trace"], says: "$/references/drag/strata-references.json: cannot read the references manifest: "),
     BoundedCase(name: "a sparse 3 GB manifest", setup: [.sparse("references/drag/strata-references.json", bytes: 3 << 30)],
-                args: ["check", "$/drag.trace"], says: "$/references/drag/strata-references.json: cannot read the references manifest: more than 1048576 bytes"),
+                args: ["check", "$/drag.trace"], says: "$/references/drag/strata-references.json: cannot read the references manifest: more than 16777216 bytes"),
     BoundedCase(name: "results.json linked to pagemap", setup: [.link("r/results.json", to: endless)],
                 args: ["merge-reports", "$/r", "--junit", "$/j.xml"], says: "$/r/results.json: cannot read the results: "),
     BoundedCase(name: "results naming /etc/passwd", setup: [.results(imagePath: "/etc/passwd")],

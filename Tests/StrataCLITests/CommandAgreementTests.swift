@@ -20,6 +20,7 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
         try writeDrag(dir + "/drag.trace")
         var r = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs", "--record"])
         #expect(r.status == 0 && r.stdout.contains("recorded 9 frames"), "\(r.stdout)\(r.stderr)")
+        try storeFramesAsFiles(dir + "/refs")
         r = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs", "--frames", "5", "--every", "2"])
         #expect(r.status == 0 && r.stdout.hasSuffix("3 passed, 0 failed\n"), "frames 0, 2 and 4: \(r.stdout)\(r.stderr)")
         r = try strata(["replay", dir + "/drag.trace", "--out", dir + "/out", "--frames", "5", "--every", "2"])
@@ -74,7 +75,8 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
     /// in a pipe, never: the bytes a log or a test reads hold no clock.
     @Test func checkShowsProgressOnlyOnATerminal() throws {
         let dir = try temporaryDirectory("agree-progress")
-        try writeDrag(dir + "/drag.trace", size: (480, 360), moves: 30)
+        // Long enough that the bar has drawn past 0.2 s, when it adds the rate and time left.
+        try writeDrag(dir + "/drag.trace", size: (480, 360), moves: 150)
         var r = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs", "--record"])
         #expect(r.status == 0)
         r = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs"])
@@ -104,6 +106,7 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
         let dir = try temporaryDirectory("agree-words")
         try writeDrag(dir + "/drag.trace")
         _ = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs", "--record"])
+        try storeFramesAsFiles(dir + "/refs")
         try FileManager.default.copyItem(atPath: dir + "/refs/frame-00000.png", toPath: dir + "/first.png")
         try FileManager.default.removeItem(atPath: dir + "/refs/frame-00008.png")
         try FileManager.default.copyItem(atPath: dir + "/first.png", toPath: dir + "/refs/frame-00008.png")

@@ -60,7 +60,7 @@ private func images(_ refs: String) -> [String] { listing(refs).filter { $0.hasS
         r = try strata(["check", trace, "--references", refs, "--update", "all"])
         #expect(r.stdout.contains("0 references updated, 21 unchanged, 0 added, 21 frame files of the older layout now stored once by hash\n"), "\(r.stdout)")
         #expect(try referenceFrameMap(refs) == map)
-        #expect(listing(refs) == (Set(map.values.map { $0 + ".png" }) + ["NOTES.txt", "strata-references.json"]).sorted())
+        #expect(listing(refs) == (Set(map.values.map { $0 + ".png" }) + ["NOTES.txt", "layers.json", "strata-references.json"]).sorted())
         r = try strata(["check", trace, "--references", refs, "--exact"])
         #expect(r.status == 0 && r.stdout.hasSuffix("21 passed, 0 failed\n"), "\(r.stdout)\(r.stderr)")
     }

@@ -48,6 +48,7 @@ private func runHarness(_ harness: String, in dir: String) throws -> (dom: (stat
         }
         try trace(0)
         _ = try strata(["check", dir + "/drag.trace", "--references", dir + "/refs", "--record"])
+        try storeFramesAsFiles(dir + "/refs")
         // Frames 0 and 1 keep their references; 2...6 get a red block: 5 failing frames.
         for k in 2...6 {
             let path = dir + "/refs/frame-0000\(k).png"

@@ -78,6 +78,7 @@ private let signalCases: [SignalCase] = [
         let args = ["check", trace, "--references", dir + "/refs", "--results-dir", dir + "/r"]
         #expect(try strata(args).status == 1)
         let before = try #require(FileManager.default.contents(atPath: dir + "/r/results.json"))
+        try storeFramesAsFiles(dir + "/refs")
         try FileManager.default.removeItem(atPath: dir + "/refs/frame-00003.png")
         let killed = try strata(args, sending: [SIGKILL], when: { leftovers(dir + "/r").contains { $0.hasPrefix(".images.tmp-") } }, poll: 2_000)
         #expect(killed.status == SIGKILL)
