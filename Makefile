@@ -20,7 +20,7 @@ PYTHON_MODULES := PIL:python3-pil
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
-.PHONY: deps build release demo test test-fast bench fidelity fuzz record-references record-traces clean
+.PHONY: deps build release demo test test-fast docs-properties bench fidelity fuzz record-references record-traces clean
 
 # Installs only what is missing; apt-get runs (with one update) only when something is.
 # pkg-config modules, runtime libraries, commands and fonts are each checked their own way.
@@ -87,6 +87,12 @@ test: deps
 test-fast: deps
 	$(SWIFT) build --build-tests
 	STRATA_GL=none $(SWIFT) test --skip-build --skip "$$(scripts/gl-suites.sh)"
+
+# docs/PROPERTIES.md from the layer classes' property declarations (PropertyReferenceTests
+# fails while the page is stale).
+docs-properties:
+	$(SWIFT) build --build-tests
+	STRATA_UPDATE_DOCS=1 STRATA_GL=none $(SWIFT) test --skip-build --filter PropertyReferenceTests
 
 # Prints one JSON line per case; see docs/ARCHITECTURE.md for what each case measures.
 bench: release

@@ -138,6 +138,9 @@ extension LayerProperty {
     /// The keys a layer of `cls` may have: its properties and the structural keys.
     static func keys(for cls: LayerClass) -> [String] { keysByClass[cls]! }
 
+    /// The keys of the class of that Core Animation name; none for a class scene files do not make.
+    static func keys(forClassNamed name: String) -> [String] { LayerClass(rawValue: name).map(keys(for:)) ?? [] }
+
     private static let keysByClass: [LayerClass: [String]] = Dictionary(uniqueKeysWithValues: LayerClass.allCases.map { cls in
         (cls, ["class", "name", "sublayers", "animations"] + all.filter { $0.classes == nil || $0.classes!.contains(cls) }.map(\.key))
     })
