@@ -49,3 +49,29 @@ public enum PropertyReference {
         return "`\(own)`" + (parts.isEmpty ? "" : " " + parts.joined(separator: " "))
     }
 }
+
+/// The entry docs/strata-scene.schema.json gives a declared property's key, from its kind
+/// (`SceneSchemaTests` compares every one with the file).
+enum SceneSchemaEntry {
+    static func json(for kind: PropertyValueKind) -> String {
+        func list(_ item: String, _ count: Int) -> String {
+            ##"{"type": "array", "items": {"$ref": "#/$defs/\##(item)"}, "minItems": \##(count), "maxItems": \##(count)}"##
+        }
+        let most = SceneFileLimits.standard.keyframeCount
+        switch kind {
+        case .number: return ##"{"$ref": "#/$defs/number"}"##
+        case .integer: return ##"{"type": "integer", "minimum": 0, "maximum": 10000}"##
+        case .flag: return ##"{"type": "boolean"}"##
+        case .text, .name, .font: return ##"{"type": "string"}"##
+        case .point, .size: return list("number", 2)
+        case .rect: return list("number", 4)
+        case .transform: return ##"{"$ref": "#/$defs/transform"}"##
+        case .color: return ##"{"$ref": "#/$defs/color"}"##
+        case .colors: return ##"{"type": "array", "items": {"$ref": "#/$defs/color"}, "maxItems": \##(most)}"##
+        case .numbers: return ##"{"type": "array", "items": {"$ref": "#/$defs/number"}, "maxItems": \##(most)}"##
+        case .choice(let names, _): return ##"{"enum": [\##(names.map { "\"\($0)\"" }.joined(separator: ", "))]}"##
+        case .image: return ##"{"type": "string", "description": "a PNG path relative to the scene file"}"##
+        case .path, .other: return "{}"
+        }
+    }
+}

@@ -18,7 +18,7 @@ open class BackdropLayer: Layer {
 
     private static let backdropDeclaration = LayerClassDeclaration("CABackdropLayer", inheriting: Layer.declaration,
                                                                    make: { BackdropLayer() }, [
-        Declare<BackdropLayer>.property("material", \.material, "blur, saturation and tint; nil draws no backdrop"),
-        Declare<BackdropLayer>.property("groupName", \.groupName, "layers of one group share one capture"),
+        Declare<BackdropLayer>.property("material", \.material, scene: false, "blur, saturation and tint; nil draws no backdrop"),
+        Declare<BackdropLayer>.property("groupName", \.groupName, kind: .name, "layers of one group share one capture"),
     ])
 }

@@ -12,6 +12,8 @@ extension Layer {
         Declare<Layer>.animatable("anchorPoint", \.anchorPoint, get: { $0.anchorPoint }, set: { $0.anchorPoint = $1 },
                            "in unit coordinates of the bounds; the transform applies about it"),
         Declare<Layer>.animatable("anchorPointZ", \.anchorPointZ, copy: .withTheLayer, "the anchor point's z"),
+        Declare<Layer>.property("frame", \.frame, copy: .view, snapshot: false,
+                                "the transformed bounds in the superlayer; setting it sets bounds' size and position"),
         Declare<Layer>.animatable("zPosition", \.zPosition, copy: .withTheLayer, "depth: drawing order among siblings"),
         Declare<Layer>.animatable("transform", \.transform, get: { $0.transform }, set: { $0.transform = $1 },
                            "applied about the anchor point"),
@@ -33,6 +35,6 @@ extension Layer {
         Declare<Layer>.property("doubleSided", \.isDoubleSided, swift: "isDoubleSided", copy: .withTheLayer,
                          "when false, not drawn while facing away"),
         Declare<Layer>.property("contents", \.contents, copy: .withTheLayer, "a bitmap stretched over the bounds"),
-        Declare<Layer>.property("name", \.name, copy: .withTheLayer, snapshot: false, "for finding layers; a snapshot's id"),
+        Declare<Layer>.property("name", \.name, copy: .withTheLayer, snapshot: false, scene: false, "for finding layers; a snapshot's id"),
     ])
 }

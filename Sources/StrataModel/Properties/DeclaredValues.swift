@@ -55,6 +55,10 @@ extension Array: DeclaredValue where Element: DeclaredValue {
     }
 }
 extension Optional: DeclaredValue where Wrapped: DeclaredValue {
+    public init?(sceneValue value: Any, current: Wrapped??) {
+        guard let v = Wrapped(sceneValue: value, current: current ?? nil) else { return nil }
+        self = v
+    }
     public var snapshotValue: SnapshotValue { map(\.snapshotValue) ?? .text("nil") }
     public static var kind: PropertyValueKind { Wrapped.kind }
 }
@@ -63,6 +67,12 @@ extension Image: DeclaredValue {
     public static var kind: PropertyValueKind { .image }
 }
 extension Font: DeclaredValue {
+    /// A scene file names the family; the size and weight stay.
+    public init?(sceneValue value: Any, current: Font?) {
+        guard let family = value as? String, var font = current else { return nil }
+        font.family = family
+        self = font
+    }
     /// Family and weight (the size is `fontSize`'s).
     public var snapshotValue: SnapshotValue { .text(family + " " + "\(weight)") }
     public static var kind: PropertyValueKind { .font }

@@ -33,8 +33,16 @@ public struct PropertyDeclaration {
     let copyValue: ((Layer, Layer) -> Void)?
     /// A value the property held, as its animation starts from it (nil as it reads).
     let animationValue: (Any, Layer) -> AnimationValue?
+    /// Sets a value a reader made of its kind (`DeclaredValue.init(sceneValue:current:)`);
+    /// nothing for a layer of another class or a value of another kind.
+    let sceneSetter: (Any, Layer) -> Void
+
+    /// Sets a value a scene file's reader made for this property's kind.
+    public func setSceneValue(_ value: Any, of layer: Layer) { sceneSetter(value, layer) }
     /// How a scene file or another reader describes the value (`PropertyValueKind`).
     public let kind: PropertyValueKind
+    /// Whether a scene file's layer object takes it under `name` (read as `kind` says).
+    public let isSceneKey: Bool
 }
 
 /// How a presentation copy (`Layer.presentation(at:)`) gets a property.
@@ -51,7 +59,9 @@ public enum PropertyCopy: String, Sendable {
 /// What a property holds, for readers that take values from outside (scene files, the
 /// JSON schema, the reference page): each Swift type a declaration may have says which.
 public enum PropertyValueKind: Equatable, Sendable {
-    case number, integer, flag, text, point, size, rect, transform, color, colors, numbers, image, path, font, other
+    /// `text` may hold expressions (`"plane{i}"`); a `name` is plain, at most 200 characters;
+    /// a `font` is read as its family's name.
+    case number, integer, flag, text, name, point, size, rect, transform, color, colors, numbers, image, path, font, other
     /// One of a fixed set of names (an enum's raw values), and what the set is called
     /// in messages ("gradient type").
     case choice([String], noun: String)
@@ -61,6 +71,16 @@ public enum PropertyValueKind: Equatable, Sendable {
 public protocol DeclaredValue {
     var snapshotValue: SnapshotValue { get }
     static var kind: PropertyValueKind { get }
+    /// The value a reader of `kind` made (an enum's name, a font's family), given the
+    /// property's `current` value; nil for another kind.
+    init?(sceneValue value: Any, current: Self?)
+}
+
+extension DeclaredValue {
+    public init?(sceneValue value: Any, current: Self?) {
+        guard let v = value as? Self else { return nil }
+        self = v
+    }
 }
 
 /// An enum of names a declared property may hold (`GradientLayer.GradientType`).
@@ -70,6 +90,10 @@ public protocol DeclaredChoice: DeclaredValue, CaseIterable, RawRepresentable wh
 }
 
 extension DeclaredChoice {
+    public init?(sceneValue value: Any, current: Self?) {
+        guard let name = value as? String, let v = Self(rawValue: name) else { return nil }
+        self = v
+    }
     public var snapshotValue: SnapshotValue { .text(rawValue) }
     public static var kind: PropertyValueKind { .choice(allCases.map(\.rawValue), noun: noun) }
 }
@@ -78,10 +102,11 @@ extension DeclaredChoice {
 public enum Declare<L: Layer> {
     /// A property that does not animate.
     public static func property<V: DeclaredValue>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, V>,
-                                                  swift: String? = nil, copy: PropertyCopy = .byValue,
-                                                  snapshot: Bool = true, _ summary: String) -> PropertyDeclaration {
+                                                  swift: String? = nil, kind: PropertyValueKind? = nil,
+                                                  copy: PropertyCopy = .byValue, snapshot: Bool = true, scene: Bool = true,
+                                                  _ summary: String) -> PropertyDeclaration {
         make(name, keyPath, swift: swift, animations: [], action: false, copy: copy, snapshot: snapshot, summary: summary,
-             animationValue: { _, _ in nil })
+             animationValue: { _, _ in nil }, kind: kind, scene: scene)
     }
 
     /// A property that animates under its name (and, with `parts`, CA's sub-paths of its
@@ -119,7 +144,8 @@ public enum Declare<L: Layer> {
     private static func make<V: DeclaredValue>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, V>, swift: String?,
                                                animations: [AnimatableProperty], action: Bool, copy: PropertyCopy,
                                                snapshot: Bool, summary: String,
-                                               animationValue: @escaping (Any, Layer) -> AnimationValue?) -> PropertyDeclaration {
+                                               animationValue: @escaping (Any, Layer) -> AnimationValue?,
+                                               kind: PropertyValueKind? = nil, scene: Bool = true) -> PropertyDeclaration {
         PropertyDeclaration(
             name: name, swiftName: swift ?? name, valueType: "\(V.self)", hasImplicitAction: action, copy: copy,
             isInSnapshot: snapshot, summary: summary, keyPath: keyPath, animations: animations,
@@ -127,6 +153,11 @@ public enum Declare<L: Layer> {
             copyValue: copy == .byValue ? { to, from in
                 if let t = to as? L, let f = from as? L { t[keyPath: keyPath] = f[keyPath: keyPath] }
             } : nil,
-            animationValue: animationValue, kind: V.kind)
+            animationValue: animationValue,
+            sceneSetter: { value, layer in
+                guard let l = layer as? L, let v = V(sceneValue: value, current: l[keyPath: keyPath]) else { return }
+                l[keyPath: keyPath] = v
+            },
+            kind: kind ?? V.kind, isSceneKey: scene)
     }
 }
