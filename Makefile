@@ -5,7 +5,7 @@
 SWIFT ?= swift
 OUT ?= out
 # pkg-config module -> Debian package that provides it.
-PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev libcrypto:libssl-dev harfbuzz:libharfbuzz-dev
+PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev libcrypto:libssl-dev harfbuzz:libharfbuzz-dev cairo:libcairo2-dev
 # Libraries loaded with dlopen at run time (no pkg-config module, no -dev package
 # needed) -> Debian package. Checked in the loader's cache, which is what dlopen searches.
 RUNTIME_LIBS := libEGL.so.1:libegl1 libEGL_mesa.so.0:libegl-mesa0
@@ -104,10 +104,13 @@ bench: release
 # The carousel against an independent rendering of the same scene: a CSS 3D page drawn
 # by headless Chromium's compositor at 24 angles (references kept outside the project, in
 # FIDELITY_DIR, and re-used); prints per-frame, pooled, worst-frame and edge-region PSNR
-# as JSON lines. Not part of `make test`.
+# as JSON lines. Then shape layers against the same shapes drawn as SVG by Chromium
+# (scripts/fidelity-shapes.sh: fills, rules, strokes, caps, joins, dashes, trimming), PSNR
+# per case and pooled. Not part of `make test`.
 FIDELITY_DIR ?= /tmp/strata-fidelity
 fidelity: release
 	scripts/fidelity-carousel.sh $(FIDELITY_DIR)
+	scripts/fidelity-shapes.sh $(FIDELITY_DIR)
 
 # libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
 # the command line), FUZZ_SECONDS each (default 60), seeded from Fuzz/Corpus/ and first

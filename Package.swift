@@ -19,6 +19,10 @@ let package = Package(
         .library(name: "StrataCommandLine", targets: ["StrataCommandLine"]),
         // QuartzCore's names (CALayer, CABasicAnimation, CATransform3D, CGColor, ...) over the engine.
         .library(name: "StrataQuartzCore", targets: ["StrataQuartzCore"]),
+        // UIColor and UIBezierPath, the two UIKit types layer code leans on.
+        .library(name: "StrataUIKitGraphics", targets: ["StrataUIKitGraphics"]),
+        // assertSnapshot(of: CALayer) beside StrataTesting's assertions.
+        .library(name: "StrataQuartzCoreTesting", targets: ["StrataQuartzCoreTesting"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config. The GL platforms (OSMesa, EGL)
@@ -44,6 +48,9 @@ let package = Package(
 
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
+        // Path coverage for shape layers: fill and stroke into 8-bit masks (docs/DEPENDENCIES.md).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
 
         // PNG chunks written and 8-bit RGB(A) read with libdeflate; libpng for every other
         // kind of file, its longjmp errors wrapped so Swift sees messages.
@@ -66,6 +73,7 @@ let package = Package(
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
                     .embedInCode("backdrop.frag"), .embedInCode("stack.frag"),
                     .embedInCode("floor.vert"), .embedInCode("floor.frag"),
+                    .embedInCode("shape.frag"),
                     .embedInCode("prelude.glsl"),
                 ]),
 
@@ -73,9 +81,13 @@ let package = Package(
         // No GL, so comparison and reference checks build and run without OSMesa or GLFW.
         .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec", "CDeflate"], path: "Sources/StrataImage"),
 
+        // A shape layer's path filled and stroked into coverage masks (Cairo). No GL: the
+        // model stays Cairo-free and the renderer only uploads what this draws.
+        .target(name: "StrataShapes", dependencies: ["StrataModel", "CCairo"], path: "Sources/StrataShapes"),
+
         // GL loader, shader programs, compositor, offscreen surfaces. Re-exports StrataImage.
         .target(name: "StrataRender",
-                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText"],
+                dependencies: ["StrataModel", "StrataImage", "StrataShaders", "StrataText", "StrataShapes"],
                 path: "Sources/StrataRender"),
 
         // The live window: the GLFW surface and its run loop (LiveWindow), the only code that
@@ -131,8 +143,13 @@ let package = Package(
                 path: "Sources/StrataCommandLine"),
 
         // QuartzCore's API on Linux: iOS layer code compiles unchanged and renders here.
-        .target(name: "StrataQuartzCore", dependencies: ["StrataModel", "StrataRender", "StrataImage"],
+        .target(name: "StrataQuartzCore", dependencies: ["StrataModel", "StrataRender", "StrataImage", "StrataDriver", "StrataGestures"],
                 path: "Sources/StrataQuartzCore"),
+        .target(name: "StrataUIKitGraphics", dependencies: ["StrataQuartzCore", "StrataModel"]),
+        .target(name: "StrataQuartzCoreTesting", dependencies: ["StrataQuartzCore", "StrataTesting", "StrataCompare", "StrataModel"]),
+        // Layer code written as iOS code is written (docs/QUARTZCORE.md): each file compiles
+        // unchanged in an iOS app; StrataQuartzCoreTests renders them against references.
+        .target(name: "QuartzCodeExamples", dependencies: ["StrataUIKitGraphics"], path: "Examples/QuartzCode"),
 
         .executableTarget(name: "StrataCLI",
                           dependencies: ["StrataCommandLine", "StrataScenes"],
@@ -156,7 +173,7 @@ let package = Package(
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),
         .testTarget(name: "StrataSceneFileTests", dependencies: ["StrataSceneFile", "StrataImage", "StrataModel", "StrataDriver", "StrataGestures", "StrataScenes", "StrataDigest"]),
-        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataTestSupport", "StrataModel", "StrataRender"]),
+        .testTarget(name: "StrataQuartzCoreTests", dependencies: ["StrataQuartzCore", "StrataUIKitGraphics", "QuartzCodeExamples", "StrataQuartzCoreTesting", "StrataTestSupport", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataCompareTests", dependencies: ["StrataCompare", "StrataModel", "StrataImage", "StrataDigest"]),
     ]
 )

@@ -17,6 +17,7 @@ public enum ShaderSources {
         "stack.frag": String(decoding: PackageResources.stack_frag, as: UTF8.self),
         "floor.vert": String(decoding: PackageResources.floor_vert, as: UTF8.self),
         "floor.frag": String(decoding: PackageResources.floor_frag, as: UTF8.self),
+        "shape.frag": String(decoding: PackageResources.shape_frag, as: UTF8.self),
         "prelude.glsl": String(decoding: PackageResources.prelude_glsl, as: UTF8.self),
     ]
 }

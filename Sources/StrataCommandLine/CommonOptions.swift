@@ -24,6 +24,9 @@ enum CommonOptions {
     /// Where offscreen frames are drawn: every command that renders takes these.
     static let gl = [backend, device, gpu, verbose]
         static let fps = OptionSpec("fps", .number(TraceHeader.range(of: "fps")), valueName: "N", help: "frames per second (default: the trace's)")
+    /// A part of a replay, for replay and check alike.
+    static let frames = OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames (checked against --frame-limit before the first)")
+    static let every = OptionSpec("every", .integer(1...1_000_000), default: 1, valueName: "K", help: "only every K-th frame")
     static let frameLimit = OptionSpec("frame-limit", .integer(1...Replayer.frameCountLimit), default: .number(Double(Replayer.defaultFrameLimit)),
                                        valueName: "N", help: "refuse, before the first frame, a replay that could run longer than N frames (the last event's time plus 10 s, times fps)")
     static let maxTraceSize = OptionSpec("max-trace-size", .integer(1...TraceLimits.largestFileBytes), default: .number(Double(TraceLimits.defaultFileBytes)),
@@ -90,6 +93,13 @@ enum CommonOptions {
     static func with(_ spec: OptionSpec, default value: TraceValue?) -> OptionSpec {
         var s = spec
         s.defaultValue = value
+        return s
+    }
+
+    /// The same option with a command's own help.
+    static func with(_ spec: OptionSpec, help: String) -> OptionSpec {
+        var s = spec
+        s.help = help
         return s
     }
 

@@ -29,8 +29,9 @@ struct CompareCommand: StrataSubcommand {
 
         \(HelpText.lines(CompareCommand.output))
 
-        Each frame prints a line with its differing pixels, their ratio, AA pixels, the largest
-        change of any RGBA byte (0...255), PSNR over RGB and PASS or FAIL; then a summary,
+        Each frame prints a line worded as 'strata check' words its frames, NAME: PASS or FAIL:
+        its differing pixels, their percentage, AA pixels, the largest change of any RGBA
+        byte (0...255), PSNR over RGB, and where the first difference is; then a summary,
         'N passed, M failed', and how many passed only within the threshold (bytes differ).
         compare keeps the threshold by default: it cannot know that both frames were drawn
         by one renderer, as 'strata check' knows from the references' manifest (and then
@@ -227,17 +228,14 @@ private enum FrameOutcome {
 
 /// How a frame's outcome is printed: a line for people, a JSON object for scripts.
 private enum FrameReport {
+    /// `NAME: PASS|FAIL: <summary>`: the words of check's lines (`ReportEntry.summary`).
     static func line(name: String, _ outcome: FrameOutcome) -> String {
         switch outcome {
         case .missing(let side):
-            return "\(name): missing from \(side == "expected" ? "EXPECTED" : "ACTUAL"), FAIL"
-        case .compared(let r) where !r.sizeMatches:
-            return "\(name): size mismatch, expected \(r.width)x\(r.height) px, actual \(r.actualWidth)x\(r.actualHeight) px, FAIL"
+            return "\(name): FAIL: missing from \(side == "expected" ? "EXPECTED" : "ACTUAL")"
         case .compared(let r):
-            let psnr = r.psnr.isFinite ? String(format: "%.2f dB", r.psnr) : "inf"
-            let first = r.firstDifferences.first.map { ", first at \($0)" } ?? ""
-            return "\(name): \(r.diffPixels) differing px (ratio \(String(format: "%.6g", r.ratio))), \(r.aaPixels) AA px, "
-                + "max delta \(r.maxChannelDelta), PSNR \(psnr)\(first), \(r.passed ? "PASS" : "FAIL")"
+            let first = r.sizeMatches ? r.firstDifferences.first.map { "; first difference at \($0)" } ?? "" : ""
+            return "\(name): \(r.passed ? "PASS" : "FAIL"): \(ReportEntry(name: name, result: r).summary)\(first)"
         }
     }
 

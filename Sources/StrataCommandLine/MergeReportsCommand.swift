@@ -43,14 +43,36 @@ struct MergeReportsCommand: StrataSubcommand {
         try plan.check()
         var checks: [TraceCheck] = []
         var from: [String: String] = [:]
+        var accepts: [String] = []
         for dir in a.positionals {
-            for check in try CheckResultsFile.read(dir) {
+            let (traces, arguments) = try CheckResultsFile.readAll(dir)
+            // Each shard's check without its shard and results folder: the unsharded command.
+            if let arguments, traces.contains(where: { !$0.passed }) {
+                let accept = CheckCommand.acceptCommand(MergeReportsCommand.unsharded(arguments))
+                if !accepts.contains(accept) { accepts.append(accept) }
+            }
+            for check in traces {
                 if let other = from[check.name] { throw UsageError("trace '\(check.name)' is in both \(other) and \(dir); each trace belongs to one shard") }
                 from[check.name] = dir
                 checks.append(check)
             }
         }
         checks.sort { $0.name < $1.name }
-        try CheckCommand.finish(checks, a, json: a.flag("json"))
+        let accept = accepts.isEmpty ? nil : accepts.joined(separator: "\n")
+        try CheckCommand.finish(checks, a, json: a.flag("json"), accept: accept,
+                                run: CheckCommand.reportRun(command: [name] + args, accept: accept))
+    }
+
+    /// A shard's check arguments without `--shard I/N` and `--results-dir DIR`.
+    static func unsharded(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var skip = false
+        for arg in arguments {
+            if skip { skip = false; continue }
+            if arg == "--shard" || arg == "--results-dir" { skip = true; continue }
+            if arg.hasPrefix("--shard=") || arg.hasPrefix("--results-dir=") { continue }
+            kept.append(arg)
+        }
+        return kept
     }
 }

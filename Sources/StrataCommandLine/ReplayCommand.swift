@@ -16,10 +16,9 @@ struct ReplayCommand: StrataSubcommand {
         CommonOptions.clean, CommonOptions.keep,
         CommonOptions.fps,
         CommonOptions.with(CommonOptions.scale, default: nil),
-        OptionSpec("frames", .integer(1...Replayer.frameCountLimit), help: "render at most N frames (checked against --frame-limit before the first)"),
+        CommonOptions.frames,
         CommonOptions.frameLimit, CommonOptions.maxTraceSize,
-        OptionSpec("every", .integer(1...1_000_000), default: 1, valueName: "K",
-                   help: "write only every K-th frame (file names keep the frame index)"),
+        CommonOptions.with(CommonOptions.every, help: "write only every K-th frame (file names keep the frame index)"),
         OptionSpec("apng", .text(maxLength: 4096), valueName: "PATH",
                    help: "write the replay as one lossless animated PNG (APNG; each frame's delay from the fps and --every), which browsers play; frames go to --out only when it is given"),
         CommonOptions.pngLevel, CommonOptions.shaders,
@@ -43,7 +42,8 @@ struct ReplayCommand: StrataSubcommand {
         SCENE OPTIONS: any option of the trace's scene ('strata help SCENE') replaces the
         header's value, e.g. --angle 30 for a carousel trace.
 
-        A progress bar goes to standard error when it is a terminal; a summary line to
+        A progress bar (frames, rate, time left) goes to standard error when it is a terminal
+        (never into a log or a pipe); a summary line to
         standard output at the end. A malformed trace is reported as FILE:LINE: message
         (exit status 2).
         """
@@ -154,24 +154,4 @@ func readerWarning(_ w: String) -> String {
 
 func format(_ v: Double, _ digits: Int) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.\(digits)f", v)
-}
-
-/// `[#########.........]  412/600 frames`, redrawn in place on standard error.
-final class ProgressBar {
-    private var lastDrawn = -1
-
-    func update(_ done: Int, of total: Int) {
-        let width = 30
-        let filled = total > 0 ? min(width, done * width / total) : width
-        // Redraw when the percentage moves, not for every frame of a long replay.
-        let percent = total > 0 ? min(100, done * 100 / total) : 100
-        if percent == lastDrawn && done != total { return }
-        lastDrawn = percent
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) frames".utf8))
-    }
-
-    func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
 }

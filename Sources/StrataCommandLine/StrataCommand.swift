@@ -79,12 +79,37 @@ public enum StrataCommand {
     }
 
     static func message(_ error: Error) -> String {
+        let text: String
         switch error {
-        case let e as UsageError: return e.description
-        case let e as RenderError: return e.description
-        case let e as SceneError: return e.message
-        default: return "\(error)"
+        case let e as UsageError: text = e.description
+        case let e as RenderError: text = e.description
+        case let e as SceneError: text = e.message
+        default: text = "\(error)"
         }
+        return unknownSceneHint(text)
+    }
+
+    /// An unknown scene is most often a package's own scene asked of another command: the
+    /// message says which command knows it.
+    static func unknownSceneHint(_ message: String) -> String {
+        guard message.contains("unknown scene \"") || message.contains("unknown scene '") else { return message }
+        return message + (programName == "strata"
+            ? "; a scene of your own package is known to your package's own command (the executable that calls StrataCommand.main(scenes:), e.g. 'swift run my-strata replay TRACE'), not to strata"
+            : "; \(programName) knows the scenes given to its StrataCommand.main(scenes:): add this scene's descriptor there")
+    }
+
+    /// The name this command was run by (`strata`, or a package's own, e.g. `card-strata`).
+    static var programName: String {
+        (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "strata"
+    }
+
+    /// Help text with `strata` used as a command word (`strata check ...`, `'strata help'`)
+    /// as the name this command runs by, so a package's own command tells its own name.
+    static func ownName(_ text: String) -> String {
+        let name = programName
+        guard name != "strata", let pattern = try? NSRegularExpression(pattern: "(^|[\\s'`(])strata(?=[ \\n:]|$)", options: [.anchorsMatchLines]) else { return text }
+        return pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                withTemplate: "$1" + NSRegularExpression.escapedTemplate(for: name))
     }
 
     static func overview(_ context: CommandContext) -> String {
@@ -110,10 +135,10 @@ public enum StrataCommand {
     static func dispatch(_ argv: [String], _ context: CommandContext) throws {
         var argv = argv
         if argv.isEmpty {
-            print(overview(context))
+            print(ownName(overview(context)))
             throw ExitStatus(code: 2)
         }
-        if argv == ["--help"] || argv == ["-h"] { print(overview(context)); return }
+        if argv == ["--help"] || argv == ["-h"] { print(ownName(overview(context))); return }
         // `strata --help render` as `strata help render`.
         if argv.count == 2, argv[0] == "--help" || argv[0] == "-h" { return try help([argv[1]], context) }
         if argv == ["--version"] || argv == ["-V"] { print(StrataVersion.generator); return }
@@ -130,31 +155,31 @@ public enum StrataCommand {
                 d.name = scene
                 text += "\n\n" + HelpText.scene(d)
             }
-            print(text)
+            print(ownName(text))
             return
         }
         try command.run(argv, context)
     }
 
     static func help(_ topics: [String], _ context: CommandContext) throws {
-        guard let topic = topics.first else { print(overview(context)); return }
+        guard let topic = topics.first else { print(ownName(overview(context))); return }
         if topics.count > 1 { throw UsageError("help takes one topic, a command or a scene; got \(topics.count)") }
         if topic == "help" {
-            print("""
+            print(ownName("""
             USAGE: strata help [COMMAND | SCENE]
 
             Shows the overview, a command's usage and options, or a scene's options, render
             script and defaults. 'strata COMMAND --help' shows the same as 'strata help COMMAND'.
-            """)
+            """))
             return
         }
-        if let c = subcommands.first(where: { $0.name == topic }) { print(c.help(context)); return }
-        if let d = context.scenes.descriptor(named: topic) { print(HelpText.scene(d)); return }
+        if let c = subcommands.first(where: { $0.name == topic }) { print(ownName(c.help(context))); return }
+        if let d = context.scenes.descriptor(named: topic) { print(ownName(HelpText.scene(d))); return }
         if SceneFile.isScenePath(topic) {
             // Named by its path in the usage lines: that is what the commands take.
             var d = try context.resolve(topic, args: []).descriptor
             d.name = topic
-            print(HelpText.scene(d))
+            print(ownName(HelpText.scene(d)))
             return
         }
         throw UsageError("no command or scene '\(topic)'; commands: \(subcommands.map(\.name).joined(separator: ", ")); scenes: \(context.scenes.names.joined(separator: ", "))")

@@ -17,6 +17,8 @@ struct WindowCommand: StrataSubcommand {
         OptionSpec("record", .text(maxLength: 4096), valueName: "TRACE",
                    help: "write a trace as events happen: the header (the scene, its options, the scale and frame rate the window draws at) first, then each event appended and flushed, so the file is valid however the window ends (closed, Ctrl-C, SIGTERM). Replay it with 'strata replay TRACE'."),
         CommonOptions.shaders,
+        CommonOptions.with(CommonOptions.backend, help: "how the window's GL context is made: auto (the platform's own: GLX on X11, EGL on Wayland) or egl; osmesa draws offscreen only, never in a window (STRATA_GL is not read: it picks the offscreen platform)"),
+        CommonOptions.with(CommonOptions.verbose, help: "say on standard error how the window draws: GLX or EGL, and the GL renderer"),
     ])
     static let scripting = OptionGroup(title: "FOR SCRIPTS AND TESTS", options: [
         OptionSpec("screenshot", .text(maxLength: 4096), valueName: "PATH",
@@ -77,10 +79,17 @@ struct WindowCommand: StrataSubcommand {
         let sceneOptions = a.values(of: d.options)
         // Checked now, with the scene's own words, rather than when the window opens.
         _ = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }
+        // The flag only: STRATA_GL chooses the offscreen platform, which a window does not use.
+        let backend = a.string("backend") ?? "auto"
+        if backend == "osmesa" {
+            throw UsageError("--backend osmesa: OSMesa draws offscreen only, it cannot show a window; give --backend auto or egl (replay and render draw through OSMesa)")
+        }
         var options = LiveWindow.Options(
             sceneName: d.name, sceneOptions: sceneOptions, viewSize: size,
             recordPath: a.string("record"), screenshotPath: a.string("screenshot"),
             exitAfterIdle: a.number("exit-after-idle"), shaders: CommonOptions.shaderSource(a), scenes: resolved.catalog)
+        options.contextAPI = backend == "egl" ? .egl : .native
+        options.verbose = a.flag("verbose")
         if let file = resolved.file {
             let recordDirectory = ((a.string("record") ?? "") as NSString).deletingLastPathComponent
             options.headerKeys = file.headerKeys(relativeTo: recordDirectory.isEmpty ? "." : recordDirectory)

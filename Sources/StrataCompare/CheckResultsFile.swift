@@ -16,6 +16,9 @@ public enum CheckResultsFile {
     struct File: Codable {
         var version: Int
         var traces: [TraceRecord]
+        /// The check's arguments (after `check`), from which merge-reports derives the
+        /// command that accepts the merged failures.
+        var arguments: [String]?
     }
 
     struct TraceRecord: Codable {
@@ -25,6 +28,9 @@ public enum CheckResultsFile {
         var updated: Int
         var unchanged: Int
         var warnings: [String]?
+        var comparison: String?
+        var drawnBy: ReferenceManifest?
+        var fps: Double?
         var frames: [FrameRecord]
     }
 
@@ -64,7 +70,7 @@ public enum CheckResultsFile {
         }
     }
 
-    public static func write(_ checks: [TraceCheck], to directory: String) throws {
+    public static func write(_ checks: [TraceCheck], arguments: [String]? = nil, to directory: String) throws {
         try createDirectory(directory)
         let images = ArtifactLayout(root: (directory as NSString).appendingPathComponent("images"))
         var traces: [TraceRecord] = []
@@ -82,15 +88,19 @@ public enum CheckResultsFile {
             }
             traces.append(TraceRecord(name: check.name, frameCount: check.frameCount, added: check.added,
                                       updated: check.updated, unchanged: check.unchanged,
-                                      warnings: check.warnings.isEmpty ? nil : check.warnings, frames: frames))
+                                      warnings: check.warnings.isEmpty ? nil : check.warnings,
+                                      comparison: check.comparison, drawnBy: check.drawnBy, fps: check.fps, frames: frames))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(File(version: version, traces: traces))
+        let data = try encoder.encode(File(version: version, traces: traces, arguments: arguments))
         try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName))
     }
 
-    public static func read(_ directory: String) throws -> [TraceCheck] {
+    public static func read(_ directory: String) throws -> [TraceCheck] { try readAll(directory).traces }
+
+    /// The checks and the arguments of the check that wrote them.
+    public static func readAll(_ directory: String) throws -> (traces: [TraceCheck], arguments: [String]?) {
         let path = (directory as NSString).appendingPathComponent(fileName)
         let data: [UInt8]
         do { data = try BoundedFile.read(path, limit: resultsLimit) } catch {
@@ -103,7 +113,7 @@ public enum CheckResultsFile {
         guard file.version == version else {
             throw RenderError.io("\(path): results version \(file.version); this strata reads version \(version)")
         }
-        return try file.traces.map { t in
+        let traces = try file.traces.map { t in
             var check = TraceCheck(name: t.name, frameCount: t.frameCount, entries: try t.frames.map { f in
                 var e = ReportEntry(name: f.name, result: f.comparison?.comparison, problem: f.problem)
                 e.recorded = f.recorded; e.missing = f.missing; e.artifacts = f.artifacts
@@ -125,8 +135,10 @@ public enum CheckResultsFile {
             })
             check.added = t.added; check.updated = t.updated; check.unchanged = t.unchanged
             check.warnings = t.warnings ?? []
+            check.comparison = t.comparison; check.drawnBy = t.drawnBy; check.fps = t.fps
             return check
         }
+        return (traces, file.arguments)
     }
 
     private static func createDirectory(_ dir: String) throws {

@@ -37,6 +37,22 @@ public struct CompareOptions: Sendable, Equatable {
 
     public static let exact = CompareOptions(mode: .exact)
 
+    /// The rules in words, as reports and JUnit say how frames were compared:
+    /// `exactly`, `at threshold 0.1`, `at threshold 0.1, at most 5 differing pixels`.
+    public var summary: String {
+        var words: String
+        switch mode {
+        case .exact: words = "exactly"
+        case .perceptual: words = "at threshold \(threshold)" + (includeAA ? ", anti-aliased pixels counted" : "")
+        }
+        switch tolerance {
+        case .maxDiffPixels(0): break
+        case .maxDiffPixels(let n): words += ", at most \(n) differing \(n == 1 ? "pixel" : "pixels")"
+        case .maxDiffRatio(let r): words += ", at most \(r * 100)% of pixels differing"
+        }
+        return words + (masks.isEmpty ? "" : ", \(masks.count) masked \(masks.count == 1 ? "region" : "regions")")
+    }
+
     func passes(diffPixels: Int, pixelCount: Int) -> Bool {
         switch tolerance {
         case .maxDiffPixels(let n): return diffPixels <= n

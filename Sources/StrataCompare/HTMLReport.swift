@@ -2,14 +2,21 @@ import Foundation
 import StrataImage
 
 /// The HTML report of a check: it opens from disk with no server and no network (no
-/// script, style or image is fetched from anywhere). For each trace an index of every
-/// frame with pass or fail, then, for failing frames, expected, actual and diff side by
-/// side with a slider that wipes between expected and actual, and the numbers.
+/// script, style or image is fetched from anywhere), and reads for one trace or hundreds.
 ///
-/// Big failing runs stay openable: images are inlined as data: URIs until they add up
-/// to `Limits.inlineBytes`, then written into `report-files/` beside the HTML and linked;
-/// only the first `Limits.fullFrames` failing frames are shown in full, the rest listed.
-/// The same results give the same bytes (so a merged report equals an unsharded one).
+/// - The top: totals, what drew the frames (Strata's version, renderer, Mesa) and how they
+///   were compared, and the run section (`<dl id="run">`: date, command, accept command).
+/// - For two or more traces, a contents list of them with their counts, failing traces first, with an
+///   All/Failed filter and a search over trace names, failures and warnings.
+/// - Each trace: its warnings, a compact filmstrip of every frame (runs of passing and
+///   failing frames as segments), its failures grouped (consecutive frames failing with the
+///   same numbers are one row), a flip-book of the failing frames (`HTMLReport+FlipBook`),
+///   and the first frame of each group in full (expected, actual, diff, a wipe), up to
+///   `Limits.fullFrames` in the report.
+///
+/// Images are inlined as data: URIs when all of them fit `Limits.inlineBytes`; otherwise
+/// every one is a file in `NAME-files/` beside `NAME.html`, so two reports in one folder
+/// never share an image. The same results and run give the same bytes.
 public enum HTMLReport {
     public struct Limits: Sendable {
         public var inlineBytes: Int
@@ -22,187 +29,167 @@ public enum HTMLReport {
     /// A report of one unnamed trace's frames, every image inlined (the snapshot assertions').
     /// `warnings` (e.g. references drawn on another renderer) are shown above the results.
     public static func render(title: String, entries: [ReportEntry], warnings: [String] = [], limits: Limits = Limits()) -> String {
-        var sink = ImageSink(filesDirectory: nil, limit: .max)
+        var sink = ImageSink.inline
         var trace = TraceCheck(name: "", frameCount: entries.count, entries: entries)
         trace.warnings = warnings
-        return html(title: title, traces: [trace],
-                    limits: limits, sink: &sink, linksFrom: nil)
+        return html(title: title, traces: [trace], run: nil, limits: limits, sink: &sink, linksFrom: nil)
     }
 
-    /// Writes the report to `path` (atomically), and past the inline limit its images
-    /// into `report-files/` beside it.
-    public static func write(title: String, traces: [TraceCheck], to path: String, limits: Limits = Limits()) throws {
+    /// The folder a report's image files go into: `NAME-files` beside `NAME.html`.
+    public static func filesDirectory(forReport path: String) -> String {
+        let dir = (path as NSString).deletingLastPathComponent
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return ((dir.isEmpty ? "." : dir) as NSString).appendingPathComponent(base + "-files")
+    }
+
+    /// Writes the report to `path` (atomically): inline when every image fits the budget,
+    /// else all of them into `filesDirectory(forReport:)`.
+    public static func write(title: String, traces: [TraceCheck], run: ReportRun? = nil, to path: String, limits: Limits = Limits()) throws {
         let dir = (path as NSString).deletingLastPathComponent
         let base = dir.isEmpty ? "." : dir
-        var sink = ImageSink(filesDirectory: (base as NSString).appendingPathComponent("report-files"), limit: limits.inlineBytes)
-        let text = try sink.catching { sink in html(title: title, traces: traces, limits: limits, sink: &sink, linksFrom: base) }
+        var measure = ImageSink.measuring
+        _ = html(title: title, traces: traces, run: run, limits: limits, sink: &measure, linksFrom: base)
+        var sink = measure.measured <= limits.inlineBytes ? ImageSink.inline
+            : ImageSink(filesDirectory: filesDirectory(forReport: path), relativeTo: base)
+        let text = try sink.catching { sink in html(title: title, traces: traces, run: run, limits: limits, sink: &sink, linksFrom: base) }
         try AtomicFile.write(Array(text.utf8), to: path)
     }
 
-    static func html(title: String, traces: [TraceCheck], limits: Limits, sink: inout ImageSink, linksFrom: String?) -> String {
+    /// Failing traces first, each group in the order given.
+    static func ordered(_ traces: [TraceCheck]) -> [TraceCheck] {
+        traces.filter { !$0.passed } + traces.filter(\.passed)
+    }
+
+    static func html(title: String, traces given: [TraceCheck], run: ReportRun?, limits: Limits, sink: inout ImageSink, linksFrom: String?) -> String {
+        let traces = ordered(given)
         let all = traces.flatMap(\.entries)
-        let failedCount = all.filter { !$0.passed }.count
+        let failedFrames = all.filter { !$0.passed }.count
+        let failedTraces = traces.filter { !$0.passed }.count
+        let named = traces.contains { !$0.name.isEmpty }
+        let many = traces.count > 1
         var html = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
         <style>
-        body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
-        h1 { font-size: 20px; } h2 { font-size: 17px; margin-top: 36px; } h3 { font-size: 15px; margin-top: 28px; }
-        .index { display: flex; flex-wrap: wrap; gap: 4px; }
-        .index a { padding: 2px 6px; border-radius: 4px; text-decoration: none; font-family: ui-monospace, monospace; font-size: 12px; }
-        .warning { background: #fff4d6; color: #7a5300; padding: 6px 10px; border-radius: 4px; }
-        .pass { background: #e3f6e8; color: #1d6b34; } .fail { background: #fde4e2; color: #a1261b; }
-        .row { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
-        figure { margin: 0; } figcaption { font-size: 12px; color: #6b6b70; }
-        img { image-rendering: pixelated; border: 1px solid #d1d1d6; display: block; }
-        .wipe { position: relative; display: inline-block; }
-        .wipe img.top { position: absolute; left: 0; top: 0; border-color: transparent; }
-        table { border-collapse: collapse; margin-top: 8px; } td { padding: 2px 12px 2px 0; font-family: ui-monospace, monospace; }
-        .flipbook { border: 1px solid #d1d1d6; border-radius: 8px; padding: 8px 12px; margin: 12px 0; }
-        .flipbook:focus { outline: 2px solid #0a84ff; }
-        .filmstrip { display: flex; flex-wrap: wrap; gap: 1px; margin-top: 6px; }
-        .cell { width: 6px; height: 16px; display: inline-block; } .cell.pass { background: #9fd8ad; } .cell.fail { background: #e5534b; cursor: pointer; }
-        .cell.current { outline: 2px solid #1c1c1e; }
-        </style></head><body>
+        \(style)</style></head><body data-filter="all">
         <h1>\(escape(title))</h1>
-        <p>\(all.count - failedCount) passed, \(failedCount) failed</p>
 
         """
+        let verdict = failedFrames == 0 ? "<span class=\"badge pass\">passed</span>" : "<span class=\"badge fail\">failed</span>"
+        let traceCount = many ? "; \(failedTraces) of \(plural(traces.count, "trace")) failed" : ""
+        html += "<p class=\"totals\">\(verdict) frames: \(all.count - failedFrames) passed, \(failedFrames) failed\(traceCount)</p>\n"
+        html += about(traces, run: run)
+        if many { html += contents(traces) }
         var shownInFull = 0
         for trace in traces {
-            let named = !trace.name.isEmpty
-            if named {
-                let failures = trace.failures.count
-                html += "<h2 id=\"\(anchor(trace.name, nil))\">\(escape(trace.name))</h2>\n"
-                html += "<p>\(trace.entries.count - failures) passed, \(failures) failed</p>\n"
-            }
-            html += trace.warnings.map { "<p class=\"warning\">warning: \(escape($0))</p>\n" }.joined()
-            html += "<div class=\"index\">\n"
-            for e in trace.entries {
-                let target = e.passed ? "" : " href=\"#\(anchor(trace.name, e.name))\""
-                let state = e.recorded ? "recorded" : e.passed ? "passed" : "failed"
-                html += "<a class=\"\(e.passed ? "pass" : "fail")\"\(target) title=\"\(state)\">\(escape(e.name))</a>\n"
-            }
-            html += "</div>\n"
-            html += flipBook(trace, sink: &sink)
-            var listed: [ReportEntry] = []
-            for e in trace.failures {
-                guard shownInFull < limits.fullFrames else { listed.append(e); continue }
-                shownInFull += 1
-                html += frameSection(e, trace: trace.name, sink: &sink, linksFrom: linksFrom)
-            }
-            if !listed.isEmpty {
-                html += "<p>\(listed.count) more failing \(listed.count == 1 ? "frame" : "frames") (only the first \(limits.fullFrames) of the report are shown in full):</p>\n<table>\n"
-                for e in listed {
-                    html += "<tr id=\"\(anchor(trace.name, e.name))\"><td>\(escape(e.name))</td><td>\(escape(e.summary))</td><td>\(links(e, linksFrom))</td></tr>\n"
-                }
-                html += "</table>\n"
-            }
+            html += traceSection(trace, limits: limits, shownInFull: &shownInFull, sink: &sink, linksFrom: linksFrom)
         }
+        if many { html += "<script>\n\(filterScript)</script>\n" }
         if html.contains("class=\"flipbook\"") { html += "<script>\n\(flipBookScript)</script>\n" }
         html += "</body></html>\n"
         return html
     }
 
-    /// A trace's failing frames as a flip-book: expected, actual and diff of one frame at
-    /// a time, a scrubber, play/pause, ← → to step (space plays), and a filmstrip of every
-    /// frame of the replay (red where it failed; a failing cell shows that frame).
-    static func flipBook(_ trace: TraceCheck, sink: inout ImageSink) -> String {
-        let failing = trace.failures.filter { $0.expectedPNG != nil || $0.actualPNG != nil || $0.diffPNG != nil }
-        guard !failing.isEmpty else { return "" }
-        var frames: [String] = []
-        for e in failing {
-            var fields = ["\"n\":" + jsonString(e.name)]
-            for (key, kind, png) in [("e", "expected", e.expectedPNG), ("a", "actual", e.actualPNG), ("d", "diff", e.diffPNG)] {
-                if let png { fields.append("\"\(key)\":" + jsonString(sink.source(png, trace: trace.name, frame: e.name, kind: kind))) }
+    /// What drew the frames and how they were compared (from the traces, the same in a
+    /// merged report), then the run: date, command and the command that accepts failures.
+    static func about(_ traces: [TraceCheck], run: ReportRun?) -> String {
+        func distinct(_ values: [String?]) -> String? {
+            var seen: [String] = []
+            for case let v? in values where !seen.contains(v) { seen.append(v) }
+            return seen.isEmpty ? nil : seen.joined(separator: "; ")
+        }
+        let manifests = traces.compactMap(\.drawnBy)
+        var rows: [(String, String?)] = [
+            ("Strata", distinct(manifests.map(\.strata))),
+            ("renderer", distinct(manifests.map { "\($0.renderer), through \($0.backend)" })),
+            ("Mesa", distinct(manifests.map(\.mesa))),
+        ]
+        let comparisons = traces.map(\.comparison)
+        if Set(comparisons.compactMap { $0 }).count > 1 { rows.append(("compared", "per trace, as each says")) }
+        else { rows.append(("compared", distinct(comparisons))) }
+        var html = ""
+        let shown = rows.compactMap { label, value in value.map { "<dt>\(label)</dt><dd>\(escape($0))</dd>" } }
+        if !shown.isEmpty { html += "<dl class=\"meta\">" + shown.joined() + "</dl>\n" }
+        if let run {
+            // The one part of the report not drawn from the results (see ReportRun).
+            var items: [String] = []
+            if let date = run.date { items.append("<dt>date</dt><dd>\(escape(date))</dd>") }
+            if let command = run.command { items.append("<dt>command</dt><dd><code>\(escape(command))</code></dd>") }
+            if let accept = run.accept, traces.contains(where: { !$0.passed }) {
+                items.append("<dt>to accept</dt><dd><code class=\"accept\">\(escape(accept))</code></dd>")
             }
-            frames.append("{" + fields.joined(separator: ",") + "}")
+            if !items.isEmpty { html += "<dl class=\"meta\" id=\"run\">" + items.joined() + "</dl>\n" }
         }
-        let first = failing[0].name
-        var html = "<section class=\"flipbook\" tabindex=\"0\" data-frame=\"\(escape(first))\" aria-label=\"failing frames of \(escape(trace.name))\">\n"
-        html += "<p class=\"controls\"><button type=\"button\" class=\"prev\" aria-label=\"previous frame\">&#9664;</button> "
-        html += "<button type=\"button\" class=\"play\">play</button> "
-        html += "<button type=\"button\" class=\"next\" aria-label=\"next frame\">&#9654;</button> "
-        html += "<input class=\"scrub\" type=\"range\" min=\"0\" max=\"\(failing.count - 1)\" value=\"0\" aria-label=\"failing frame\"> "
-        html += "<span class=\"label\">\(escape(first)) (1 of \(failing.count) failing)</span> <small>&larr; &rarr; step, space plays</small></p>\n"
-        html += "<div class=\"row\">"
-        for (cls, label) in [("fe", "expected"), ("fa", "actual"), ("fd", "diff")] {
-            html += "<figure><img class=\"\(cls)\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>"
-        }
-        html += "</div>\n<div class=\"filmstrip\" aria-label=\"every frame of the replay\">"
-        for e in trace.entries {
-            html += "<span class=\"cell \(e.passed ? "pass" : "fail")\" data-name=\"\(escape(e.name))\" title=\"\(escape(e.name)): \(e.passed ? "passed" : "failed")\"></span>"
-        }
-        html += "</div>\n<script type=\"application/json\">[" + frames.joined(separator: ",\n") + "]</script>\n</section>\n"
         return html
     }
 
-    /// Drives every flip-book of the page; the keys go to the one last used (the first by default).
-    static let flipBookScript = """
-    (function () {
-      var books = Array.prototype.slice.call(document.querySelectorAll('.flipbook'));
-      var active = books[0];
-      books.forEach(function (b) {
-        var frames = JSON.parse(b.querySelector('script[type="application/json"]').textContent);
-        var k = 0, timer = null;
-        var imgs = { e: b.querySelector('.fe'), a: b.querySelector('.fa'), d: b.querySelector('.fd') };
-        var scrub = b.querySelector('.scrub'), label = b.querySelector('.label'), play = b.querySelector('.play');
-        var cells = Array.prototype.slice.call(b.querySelectorAll('.cell'));
-        function show(i) {
-          k = (i % frames.length + frames.length) % frames.length;
-          var f = frames[k];
-          for (var key in imgs) { imgs[key].style.visibility = f[key] ? 'visible' : 'hidden'; if (f[key]) imgs[key].src = f[key]; }
-          scrub.value = k;
-          label.textContent = f.n + ' (' + (k + 1) + ' of ' + frames.length + ' failing)';
-          b.setAttribute('data-frame', f.n);
-          cells.forEach(function (c) { c.classList.toggle('current', c.getAttribute('data-name') === f.n); });
+    /// The traces with their counts, failing first, with the All/Failed filter and search.
+    static func contents(_ traces: [TraceCheck]) -> String {
+        let failing = traces.filter { !$0.passed }.count
+        var html = "<nav class=\"contents\" aria-label=\"traces\">\n<p class=\"tools\"><span class=\"filter\" role=\"group\" aria-label=\"show\">"
+        html += "<button type=\"button\" data-filter=\"all\" aria-pressed=\"true\">All (\(traces.count))</button>"
+        html += "<button type=\"button\" data-filter=\"failed\" aria-pressed=\"false\">Failed (\(failing))</button></span> "
+        html += "<input type=\"search\" class=\"search\" placeholder=\"search traces, failures, warnings\" aria-label=\"search\"></p>\n<ol>\n"
+        for t in traces {
+            let failures = t.failures.count
+            html += "<li class=\"\(t.passed ? "pass" : "fail")\" data-search=\"\(escape(searchText(t)))\">"
+            html += "<a href=\"#\(anchor(t.name, nil))\">\(escape(t.name))</a> <span class=\"counts\">"
+            html += failures == 0 ? "\(plural(t.entries.count, "frame")) passed" : "\(failures) of \(plural(t.entries.count, "frame")) failed"
+            html += t.warnings.isEmpty ? "" : ", \(plural(t.warnings.count, "warning"))"
+            html += "</span></li>\n"
         }
-        function toggle() {
-          if (timer) { clearInterval(timer); timer = null; play.textContent = 'play'; b.setAttribute('data-playing', 'no'); }
-          else { timer = setInterval(function () { show(k + 1); }, 125); play.textContent = 'pause'; b.setAttribute('data-playing', 'yes'); }
-        }
-        b.flip = { show: show, step: function (d) { show(k + d); }, toggle: toggle };
-        play.addEventListener('click', toggle);
-        b.querySelector('.prev').addEventListener('click', function () { show(k - 1); });
-        b.querySelector('.next').addEventListener('click', function () { show(k + 1); });
-        scrub.addEventListener('input', function () { show(+scrub.value); });
-        b.addEventListener('click', function () { active = b; });
-        b.addEventListener('focusin', function () { active = b; });
-        cells.forEach(function (c) {
-          c.addEventListener('click', function () {
-            for (var i = 0; i < frames.length; i++) if (frames[i].n === c.getAttribute('data-name')) show(i);
-          });
-        });
-        show(0);
-      });
-      document.addEventListener('keydown', function (e) {
-        if (!active || (e.target && e.target.tagName === 'INPUT' && e.key !== ' ')) return;
-        if (e.key === 'ArrowRight') { active.flip.step(1); e.preventDefault(); }
-        else if (e.key === 'ArrowLeft') { active.flip.step(-1); e.preventDefault(); }
-        else if (e.key === ' ') { active.flip.toggle(); e.preventDefault(); }
-      });
-    })();
-
-    """
-
-    /// A JSON string that is also safe inside a <script> element.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        return html + "</ol>\n<p class=\"none\" hidden>no trace matches</p>\n</nav>\n"
     }
 
-    static func frameSection(_ e: ReportEntry, trace: String, sink: inout ImageSink, linksFrom: String?) -> String {
+    /// What the search matches a trace by: its name, its failures' words, its warnings.
+    static func searchText(_ t: TraceCheck) -> String {
+        ([t.name] + FailureGroup.groups(t.entries).map(\.first.summary) + t.warnings).joined(separator: "\n").lowercased()
+    }
+
+    static func traceSection(_ trace: TraceCheck, limits: Limits, shownInFull: inout Int, sink: inout ImageSink, linksFrom: String?) -> String {
+        let named = !trace.name.isEmpty
+        var html = ""
+        if named {
+            let failures = trace.failures.count
+            html += "<section class=\"trace \(trace.passed ? "pass" : "fail")\" id=\"\(anchor(trace.name, nil))\" data-search=\"\(escape(searchText(trace)))\">\n"
+            html += "<h2><span class=\"badge \(trace.passed ? "pass" : "fail")\">\(trace.passed ? "passed" : "failed")</span> \(escape(trace.name))</h2>\n"
+            html += "<p>\(trace.entries.count - failures) passed, \(failures) failed</p>\n"
+        }
+        html += trace.warnings.map { "<p class=\"warning\">warning: \(escape($0))</p>\n" }.joined()
+        if named, let comparison = trace.comparison { html += "<p class=\"compared\">compared: \(escape(comparison))</p>\n" }
+        let groups = FailureGroup.groups(trace.entries)
+        let book = flipBook(trace, sink: &sink)
+        html += book.isEmpty ? filmstrip(trace, failing: []) : book
+        if !groups.isEmpty {
+            html += "<table class=\"groups\"><tr><th>frames</th><th>count</th><th>result</th><th></th></tr>\n"
+            var sections = "", capped = false
+            for g in groups {
+                let full = shownInFull < limits.fullFrames
+                let range = g.entries.count == 1 ? escape(g.first.name) : "\(escape(g.first.name)) &ndash; \(escape(g.last.name))"
+                let id = full ? "" : " id=\"\(anchor(trace.name, g.first.name))\""
+                let link = full ? "<a href=\"#\(anchor(trace.name, g.first.name))\">\(range)</a>" : range
+                let same = g.entries.count > 1 ? "the same numbers: " : ""
+                html += "<tr\(id)><td>\(link)</td><td>\(g.entries.count)</td><td>\(same)\(escape(g.first.summary))</td><td>\(links(g.first, linksFrom))</td></tr>\n"
+                capped = capped || !full
+                if full {
+                    shownInFull += 1
+                    sections += frameSection(g, trace: trace.name, sink: &sink, linksFrom: linksFrom)
+                }
+            }
+            html += "</table>\n" + sections
+            if capped {
+                html += "<p class=\"capped\">Only the first \(limits.fullFrames) groups of the report are shown in full; every failing frame is in the flip-book.</p>\n"
+            }
+        }
+        if named { html += "</section>\n" }
+        return html
+    }
+
+    static func frameSection(_ group: FailureGroup, trace: String, sink: inout ImageSink, linksFrom: String?) -> String {
+        let e = group.first
         let id = anchor(trace, e.name)
-        var html = "<h3 id=\"\(id)\">\(escape(trace.isEmpty ? e.name : "\(trace) / \(e.name)"))</h3>\n"
+        let name = group.entries.count == 1 ? e.name : "\(e.name) (and \(plural(group.entries.count - 1, "more frame")) to \(group.last.name), the same numbers)"
+        var html = "<h3 id=\"\(id)\">\(escape(trace.isEmpty ? name : "\(trace) / \(name)"))</h3>\n"
         if let p = e.problem { html += "<p>\(escape(p))</p>\n" }
         if let r = e.result { html += numbers(r) }
         let artifactLinks = links(e, linksFrom)
@@ -249,6 +236,8 @@ public enum HTMLReport {
         return "<table>" + rows.map { "<tr><td>\(escape($0.0))</td><td>\(escape($0.1))</td></tr>" }.joined() + "</table>\n"
     }
 
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
     static func dataURI(_ png: [UInt8]) -> String { "data:image/png;base64," + Data(png).base64EncodedString() }
 
     /// `f-<frame>` for an unnamed trace's frame, `f-<trace>--<frame>` otherwise.
@@ -271,40 +260,67 @@ public enum HTMLReport {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
-}
 
-/// Where a report's images go: inline while they fit the budget, then files in
-/// `report-files/<trace>/<frame>-<kind>.png`, linked relatively.
-struct ImageSink {
-    let filesDirectory: String?
-    let limit: Int
-    private var inlined = 0
-    private var error: Error?
+    static let style = """
+    body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 24px; color: #1c1c1e; }
+    h1 { font-size: 20px; margin-bottom: 4px; } h2 { font-size: 17px; margin: 0 0 4px; } h3 { font-size: 15px; margin-top: 24px; }
+    .badge { font-size: 12px; font-weight: 600; padding: 1px 7px; border-radius: 9px; vertical-align: 2px; text-transform: uppercase; }
+    .badge.pass { background: #e3f6e8; color: #1d6b34; } .badge.fail { background: #fde4e2; color: #a1261b; }
+    dl.meta { display: grid; grid-template-columns: max-content auto; gap: 2px 14px; margin: 8px 0; font-size: 13px; }
+    dl.meta dt { color: #6b6b70; } dl.meta dd { margin: 0; } code { font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all; }
+    code.accept { background: #f2f2f7; padding: 1px 4px; border-radius: 3px; }
+    nav.contents { border: 1px solid #d1d1d6; border-radius: 8px; padding: 8px 12px; margin: 12px 0 20px; }
+    nav.contents ol { columns: 3 240px; margin: 6px 0 0; padding-left: 24px; }
+    nav.contents li.fail a { color: #a1261b; font-weight: 600; } .counts { color: #6b6b70; font-size: 12px; }
+    .filter button { border: 1px solid #c7c7cc; background: #fff; padding: 2px 10px; font: inherit; cursor: pointer; }
+    .filter button:first-child { border-radius: 6px 0 0 6px; } .filter button:last-child { border-radius: 0 6px 6px 0; border-left: 0; }
+    .filter button[aria-pressed="true"] { background: #1c1c1e; color: #fff; border-color: #1c1c1e; }
+    input.search { padding: 3px 8px; width: 260px; border: 1px solid #c7c7cc; border-radius: 6px; font: inherit; }
+    section.trace { border-top: 1px solid #d1d1d6; padding: 14px 0 8px; }
+    .warning { background: #fff4d6; color: #7a5300; padding: 6px 10px; border-radius: 4px; }
+    .compared { color: #6b6b70; font-size: 12px; }
+    .row { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
+    figure { margin: 0; } figcaption { font-size: 12px; color: #6b6b70; }
+    img { image-rendering: pixelated; border: 1px solid #d1d1d6; display: block; max-width: 100%; }
+    .wipe { position: relative; display: inline-block; }
+    .wipe img.top { position: absolute; left: 0; top: 0; border-color: transparent; }
+    .wipe + figcaption { width: 0; min-width: 100%; } .wipe + figcaption input { width: 100%; margin: 0; }
+    table { border-collapse: collapse; margin-top: 8px; } td, th { padding: 2px 12px 2px 0; text-align: left; }
+    td { font-family: ui-monospace, monospace; font-size: 12px; } th { font-size: 12px; color: #6b6b70; font-weight: normal; }
+    .flipbook { border: 1px solid #d1d1d6; border-radius: 8px; padding: 8px 12px; margin: 12px 0; }
+    .flipbook:focus { outline: 2px solid #0a84ff; }
+    .filmstrip { display: flex; height: 14px; margin: 6px 0; border-radius: 3px; overflow: hidden; max-width: 900px; }
+    .filmstrip span { min-width: 2px; } .filmstrip .pass { background: #9fd8ad; } .filmstrip .fail { background: #e5534b; cursor: pointer; }
+    .filmstrip .current { box-shadow: inset 0 0 0 2px #1c1c1e; }
+    [hidden] { display: none !important; }
 
-    init(filesDirectory: String?, limit: Int) { self.filesDirectory = filesDirectory; self.limit = limit }
+    """
 
-    mutating func source(_ png: [UInt8], trace: String, frame: String, kind: String) -> String {
-        guard let filesDirectory, inlined + png.count > limit, error == nil else {
-            inlined += png.count
-            return HTMLReport.dataURI(png)
-        }
-        let folder = trace.isEmpty ? "frames" : SafeFileName.make(trace)
-        let file = "\(SafeFileName.make(frame))-\(kind).png"
-        let relative = "report-files/\(folder)/\(file)"
-        do {
-            let dir = (filesDirectory as NSString).appendingPathComponent(folder)
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try AtomicFile.write(png, to: (dir as NSString).appendingPathComponent(file))
-        } catch {
-            self.error = error
-        }
-        return HTMLReport.urlPath(relative)
-    }
+    /// The All/Failed filter and the search over the contents and the trace sections.
+    static let filterScript = """
+    (function () {
+      var body = document.body, search = document.querySelector('.contents .search');
+      var none = document.querySelector('.contents .none');
+      var items = Array.prototype.slice.call(document.querySelectorAll('[data-search]'));
+      var buttons = Array.prototype.slice.call(document.querySelectorAll('.filter button'));
+      function apply() {
+        var failedOnly = body.getAttribute('data-filter') === 'failed', q = search.value.trim().toLowerCase(), shown = 0;
+        items.forEach(function (el) {
+          var hide = (failedOnly && !el.classList.contains('fail')) || (q !== '' && el.getAttribute('data-search').indexOf(q) < 0);
+          el.hidden = hide;
+          if (!hide && el.tagName === 'LI') shown++;
+        });
+        none.hidden = shown > 0;
+      }
+      buttons.forEach(function (b) {
+        b.addEventListener('click', function () {
+          body.setAttribute('data-filter', b.getAttribute('data-filter'));
+          buttons.forEach(function (o) { o.setAttribute('aria-pressed', o === b ? 'true' : 'false'); });
+          apply();
+        });
+      });
+      search.addEventListener('input', apply);
+    })();
 
-    /// Runs `body` and throws the first write error it met.
-    mutating func catching<T>(_ body: (inout ImageSink) -> T) throws -> T {
-        let value = body(&self)
-        if let error { throw error }
-        return value
-    }
+    """
 }

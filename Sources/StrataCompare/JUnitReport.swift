@@ -1,17 +1,21 @@
 /// JUnit XML, the format GitLab, Jenkins and GitHub's test reporters read: one
 /// `<testsuite>` per trace, one `<testcase>` per checked frame, a `<failure>` whose
-/// message has the numbers and the diff's path; a trace's warnings in its `<system-err>`. No timestamps or durations, so the same
-/// results give the same bytes (a merged file equals an unsharded one).
+/// message has the numbers and the diff's path; a trace's warnings in its `<system-err>`.
+/// `time` is the replayed duration, not the wall clock: a frame's is 1/fps, a trace's its
+/// frames over fps. No timestamps, so the same results give the same bytes (a merged file
+/// equals an unsharded one, whatever the machines' speed).
 public enum JUnitReport {
     public static func render(_ traces: [TraceCheck], name: String = "strata check") -> String {
         let tests = traces.reduce(0) { $0 + $1.entries.count }
         let failures = traces.reduce(0) { $0 + $1.failures.count }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(escape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        let total = traces.reduce(0.0) { $0 + duration($1, frames: $1.entries.count) }
+        xml += "<testsuites name=\"\(escape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"\(seconds(total))\">\n"
         for trace in traces {
-            xml += "  <testsuite name=\"\(escape(trace.name))\" tests=\"\(trace.entries.count)\" failures=\"\(trace.failures.count)\" errors=\"0\" skipped=\"0\">\n"
+            xml += "  <testsuite name=\"\(escape(trace.name))\" tests=\"\(trace.entries.count)\" failures=\"\(trace.failures.count)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(duration(trace, frames: trace.entries.count)))\">\n"
+            let frameTime = seconds(duration(trace, frames: 1))
             for e in trace.entries {
-                let open = "    <testcase classname=\"\(escape(trace.name))\" name=\"\(escape(e.name))\""
+                let open = "    <testcase classname=\"\(escape(trace.name))\" name=\"\(escape(e.name))\" time=\"\(frameTime)\""
                 if e.passed { xml += open + "/>\n"; continue }
                 var message = e.summary
                 if let diff = e.artifacts?.diff { message += "; diff: \(diff)" }
@@ -29,6 +33,15 @@ public enum JUnitReport {
         }
         return xml + "</testsuites>\n"
     }
+
+    /// The replayed duration of `frames` of the trace: frames over its fps (0 without one).
+    static func duration(_ trace: TraceCheck, frames: Int) -> Double {
+        guard let fps = trace.fps, fps > 0 else { return 0 }
+        return Double(frames) / fps
+    }
+
+    /// Seconds with millisecond digits, as JUnit writers print them.
+    static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
 
     /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
     static func escape(_ s: String) -> String {

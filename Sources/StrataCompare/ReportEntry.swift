@@ -32,7 +32,7 @@ public struct ReportEntry: Sendable {
         guard let r = result else { return recorded ? "recorded" : "failed" }
         if !r.sizeMatches { return "size \(r.actualWidth)x\(r.actualHeight), reference \(r.width)x\(r.height)" }
         let psnr = r.psnr.isInfinite ? "inf" : String(format: "%.2f dB", r.psnr)
-        return "\(r.diffPixels) pixels differ (\(String(format: "%.4f%%", r.ratio * 100))), \(r.aaPixels) AA, "
+        return (r.diffPixels == 1 ? "1 pixel differs" : "\(r.diffPixels) pixels differ") + " (\(String(format: "%.4f%%", r.ratio * 100))), \(r.aaPixels) AA, "
             + "max delta \(r.maxChannelDelta), PSNR \(psnr)" + (r.maskedPixels > 0 ? ", \(r.maskedPixels) masked" : "")
     }
 }

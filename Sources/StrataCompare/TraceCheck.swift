@@ -11,6 +11,12 @@ public struct TraceCheck: Sendable {
     public var unchanged = 0
     /// Shown above the trace's results, e.g. references drawn on another renderer.
     public var warnings: [String] = []
+    /// How its frames were compared, in one line: `exact`, or the threshold and why.
+    public var comparison: String?
+    /// What drew its frames in this run: Strata's version, the renderer, Mesa, the fonts.
+    public var drawnBy: ReferenceManifest?
+    /// The replay's frames per second; a frame's replayed duration is 1/fps (JUnit's `time`).
+    public var fps: Double?
 
     public init(name: String, frameCount: Int, entries: [ReportEntry]) {
         self.name = name; self.frameCount = frameCount; self.entries = entries

@@ -36,12 +36,14 @@ public struct OutputPlan {
         if let path { outputs.append(Entry(flag: flag, path: path, kind: kind)) }
     }
 
-    /// An HTML report and the folder its images may go into (`report-files/` beside it).
+    /// An HTML report and the folder its images may go into (`NAME-files/` beside `NAME.html`).
     public mutating func report(_ flag: String, _ path: String?) {
         guard let path else { return }
         output(flag, path, .file)
+        // HTMLReport.filesDirectory(forReport:): NAME-files beside NAME.html.
         let dir = (path as NSString).deletingLastPathComponent
-        output(flag, ((dir.isEmpty ? "." : dir) as NSString).appendingPathComponent("report-files"), .directory)
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        output(flag, ((dir.isEmpty ? "." : dir) as NSString).appendingPathComponent(base + "-files"), .directory)
     }
 
     /// A references directory the command itself reads or records (check's own).

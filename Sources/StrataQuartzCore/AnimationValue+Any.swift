@@ -9,7 +9,7 @@ public struct CAValueError: Error, CustomStringConvertible {
 extension AnimationValue {
     /// What iOS code passes as an animation value: numbers (NSNumber, CGFloat, Double,
     /// Float, Int), CGPoint, CGSize, CGRect, CATransform3D, CGColor, NSValue boxes of
-    /// the geometry, and arrays of colors or numbers (gradient `colors`, `locations`).
+    /// the geometry, CGPath (a shape layer's `path`), and arrays of colors or numbers (gradient `colors`, `locations`).
     init(any value: Any) throws {
         switch value {
         case let v as AnimationValue: self = v
@@ -22,6 +22,7 @@ extension AnimationValue {
         case let v as CGRect: self = .rect(v.strata)
         case let v as CATransform3D: self = .transform(v.strataTransform)
         case let v as CGColor: self = .color(v.strataColor)
+        case let v as CGPath: self = .path(v.strataPath)
         case let v as NSNumber: self = .double(v.doubleValue)
         case let v as NSValue: self = try AnimationValue(boxed: v)
         case let list as [Any]:

@@ -41,6 +41,7 @@ open class CALayer: NSObject {
         case is GradientLayer: return CAGradientLayer(strataLayer: layer)
         case is TextLayer: return CATextLayer(strataLayer: layer)
         case is TransformLayer: return CATransformLayer(strataLayer: layer)
+        case is ShapeLayer: return CAShapeLayer(strataLayer: layer)
         default: return CALayer(strataLayer: layer)
         }
     }

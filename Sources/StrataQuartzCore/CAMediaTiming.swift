@@ -48,11 +48,19 @@ open class CAMediaTimingFunction: NSObject {
     }
 }
 
-/// The scene's time (seconds): the clock of the tree renderPNG renders, 0 before any.
+/// The scene's time (seconds): the clock of the tree this thread renders (renderPNG,
+/// advanceClock) or builds (QuartzScene), 0 before any.
 /// Never the wall clock, so every run computes the same frames.
 public func CACurrentMediaTime() -> CFTimeInterval { QuartzClock.current?.now ?? 0 }
 
 enum QuartzClock {
-    /// The clock of the layer tree being rendered (set by renderPNG).
-    nonisolated(unsafe) static var current: SceneClock?
+    private static let key = "StrataQuartzCore.QuartzClock"
+    /// The clock of the layer tree this thread rendered, advanced or built last (set by
+    /// renderPNG, advanceClock and QuartzScene). Per thread, as the renderer is: trees
+    /// drawn on other threads at once (Swift Testing runs tests in parallel) each read
+    /// their own time.
+    static var current: SceneClock? {
+        get { Thread.current.threadDictionary[key] as? SceneClock }
+        set { Thread.current.threadDictionary[key] = newValue }
+    }
 }

@@ -5,7 +5,7 @@ import StrataModel
 /// The layer classes a scene file names, by Core Animation's names.
 enum LayerClass: String, CaseIterable, Sendable {
     case layer = "CALayer", gradient = "CAGradientLayer", transform = "CATransformLayer", text = "CATextLayer"
-    case backdrop = "CABackdropLayer"
+    case backdrop = "CABackdropLayer", shape = "CAShapeLayer"
 
     func make() -> Layer {
         switch self {
@@ -13,6 +13,7 @@ enum LayerClass: String, CaseIterable, Sendable {
         case .gradient: return GradientLayer()
         case .transform: return TransformLayer()
         case .text: return TextLayer()
+        case .shape: return ShapeLayer()
         case .backdrop:
             // What is behind, unchanged until its keys say how to blur, saturate and tint.
             let b = BackdropLayer()
@@ -32,6 +33,7 @@ enum LayerClass: String, CaseIterable, Sendable {
         case .transform: return TransformLayer.declaration
         case .text: return TextLayer.declaration
         case .backdrop: return BackdropLayer.declaration
+        case .shape: return ShapeLayer.declaration
         }
     }
 }
@@ -134,12 +136,26 @@ extension Field {
         case .rect: return boxed(try rect(s))
         case .transform: return boxed(try transform(s))
         case .color: return boxed(try color(s))
+        case .optionalColor: return boxed(try optionalColor(s))
         case .colors: return boxed(try colors(s, maxCount: s.limits.keyframeCount))
         case .numbers: return boxed(try numbers(s, maxCount: s.limits.keyframeCount))
         case .choice(let names, let noun): return boxed(Template.constant(try choice(names.map { ($0, $0) }, what: noun)))
         case .image: return boxed(Template.constant(try image(c)))
-        case .path, .other: throw error("scene files do not take this property yet")
+        case .path: return boxed(Template.constant(try pathData(s)))
+        case .other: throw error("scene files do not take this property")
         }
+    }
+
+    /// SVG path data (`SVGPathData`), its errors at the character they found.
+    func pathData(_ scope: Scope) throws -> Path {
+        let d = try string(maxLength: scope.limits.pathDataLength)
+        do { return try SVGPathData.parse(d) } catch let e as SVGPathData.Error { throw error(e.description) }
+    }
+
+    /// A colour, or null for none (a shape layer's nil fillColor or strokeColor).
+    func optionalColor(_ scope: Scope) throws -> Template<Color?> {
+        if case .null = node.value { return Template.constant(nil) }
+        return try color(scope).map { Optional($0) }
     }
 
     func fontWeight() throws -> Font.Weight {

@@ -51,7 +51,8 @@ public enum PropertyReference {
 }
 
 /// The entry docs/strata-scene.schema.json gives a declared property's key, from its kind
-/// (`SceneSchemaTests` compares every one with the file).
+/// (`SceneSchemaTests` compares every one with the file, leaving out the words for
+/// people: `description` and `default`).
 enum SceneSchemaEntry {
     static func json(for kind: PropertyValueKind) -> String {
         func list(_ item: String, _ count: Int) -> String {
@@ -67,11 +68,13 @@ enum SceneSchemaEntry {
         case .rect: return list("number", 4)
         case .transform: return ##"{"$ref": "#/$defs/transform"}"##
         case .color: return ##"{"$ref": "#/$defs/color"}"##
+        case .optionalColor: return ##"{"anyOf": [{"$ref": "#/$defs/color"}, {"type": "null"}]}"##
         case .colors: return ##"{"type": "array", "items": {"$ref": "#/$defs/color"}, "maxItems": \##(most)}"##
         case .numbers: return ##"{"type": "array", "items": {"$ref": "#/$defs/number"}, "maxItems": \##(most)}"##
         case .choice(let names, _): return ##"{"enum": [\##(names.map { "\"\($0)\"" }.joined(separator: ", "))]}"##
         case .image: return ##"{"type": "string", "description": "a PNG path relative to the scene file"}"##
-        case .path, .other: return "{}"
+        case .path: return ##"{"$ref": "#/$defs/pathData"}"##
+        case .other: return "{}"
         }
     }
 }

@@ -157,7 +157,7 @@ extension Field {
         case .transform: return try transform(scope).map { .transform($0) }
         case .colors: return try colors(scope, maxCount: scope.limits.keyframeCount).map { .colors($0) }
         case .doubles: return try numbers(scope, maxCount: scope.limits.keyframeCount).map { .doubles($0) }
-        case .path: throw error("path animations are not read from scene files")
+        case .path: return Template.constant(.path(try pathData(scope)))
         }
     }
 }

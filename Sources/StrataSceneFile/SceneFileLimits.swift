@@ -22,6 +22,8 @@ public struct SceneFileLimits: Sendable, Equatable {
     /// Characters in one expression or string.
     public var expressionLength = 1_000
     public var stringLength = 10_000
+    /// Characters of one shape layer's SVG path data.
+    public var pathDataLength = 100_000
     /// The view, in points, on either side.
     public var viewSide = 16_384.0
 

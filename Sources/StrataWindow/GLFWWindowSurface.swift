@@ -19,7 +19,16 @@ public final class GLFWWindowSurface: RenderSurface {
     /// the monitor's content scale where the platform asks for it), not resizable.
     /// Throws `RenderError.contextCreationFailed` with GLFW's reason when there is no
     /// display or no suitable GL.
-    public init(width: Int, height: Int, title: String, vsync: Bool = true) throws {
+    /// How GLFW creates the window's context: the platform's own (GLX on X11, EGL on
+    /// Wayland) or EGL (`--backend egl`).
+    public enum ContextAPI: String, Sendable { case native, egl }
+
+    /// `GLX`, `EGL`: how the context was made, as GLFW reports it.
+    public var contextDescription: String {
+        glfwGetWindowAttrib(window, GLFW_CONTEXT_CREATION_API) == GLFW_EGL_CONTEXT_API ? "EGL" : "GLX (the platform's own)"
+    }
+
+    public init(width: Int, height: Int, title: String, vsync: Bool = true, contextAPI: ContextAPI = .native) throws {
         guard glfwInit() == GLFW_TRUE else {
             throw RenderError.contextCreationFailed("GLFW could not initialise: \(GLFWWindowSurface.lastError() ?? "no reason given")")
         }
@@ -35,10 +44,11 @@ public final class GLFWWindowSurface: RenderSurface {
         glfwWindowHint(GLFW_DEPTH_BITS, 0)
         glfwWindowHint(GLFW_STENCIL_BITS, 0)
         glfwWindowHint(GLFW_DOUBLEBUFFER, GLFW_TRUE)
+        glfwWindowHint(GLFW_CONTEXT_CREATION_API, contextAPI == .egl ? GLFW_EGL_CONTEXT_API : GLFW_NATIVE_CONTEXT_API)
         guard let w = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             let why = GLFWWindowSurface.lastError() ?? "no reason given"
             if GLFWWindowSurface.liveWindows == 0 { glfwTerminate() }
-            throw RenderError.contextCreationFailed("GLFW could not open a GL 3.3 core window: \(why)")
+            throw RenderError.contextCreationFailed("GLFW could not open a GL 3.3 core window\(contextAPI == .egl ? " through EGL" : ""): \(why)")
         }
         window = w
         glfwMakeContextCurrent(w)

@@ -62,6 +62,10 @@ public final class LiveWindow {
         /// Asked every few loop passes for a scene to replace the current one (a scene
         /// file edited on disk); nil keeps it. The window keeps its time and its trace.
         public var reload: ((Scene) -> Scene?)?
+        /// How the window's GL context is made (`--backend`).
+        public var contextAPI: GLFWWindowSurface.ContextAPI = .native
+        /// Say on standard error how the window draws (`--verbose`).
+        public var verbose = false
 
         public init(sceneName: String, sceneOptions: [String: TraceValue] = [:], viewSize: Size = Size(width: 480, height: 320),
                     recordPath: String? = nil, screenshotPath: String? = nil, exitAfterIdle: Double? = nil,
@@ -115,12 +119,15 @@ public final class LiveWindow {
         defer { StopSignal.restore(savedSignals) }
         do {
             surface = try GLFWWindowSurface(width: Int(view.width.rounded()), height: Int(view.height.rounded()),
-                                            title: title(), vsync: options.vsync)
+                                            title: title(), vsync: options.vsync, contextAPI: options.contextAPI)
         } catch let e as RenderError {
             throw WindowError.noDisplay("\(e)")
         }
         defer { surface = nil }
         let renderer = try Renderer(surface: surface, shaders: options.shaders)
+        if options.verbose {
+            FileHandle.standardError.write(Data("strata: drawing in a window through \(surface.contextDescription): \(renderer.rendererDescription)\n".utf8))
+        }
 
         // The scene is laid out, and the trace says it was drawn, at the scale the window
         // really has (2 on a HiDPI display), and at the display's refresh rate: a replay

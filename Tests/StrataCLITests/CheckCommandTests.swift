@@ -38,7 +38,9 @@ private func writeTrace(_ dir: String, angle: Double = 0) throws -> String {
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stdout.contains("frame-00000: FAIL: ") && r.stdout.hasSuffix("0 passed, 8 failed\n"), "\(r.stdout)")
         let html = try String(contentsOfFile: dir + "/report.html", encoding: .utf8)
-        #expect(html.contains("id=\"f-drag--frame-00003\"") && html.contains("0 passed, 8 failed"))
+        #expect(html.contains("id=\"f-drag--frame-00004\"") && html.contains("0 passed, 8 failed"))
+        // Frames 2 and 3 fail with the same numbers: one row, frame 2 shown in full.
+        #expect(html.contains("<a href=\"#f-drag--frame-00002\">frame-00002 &ndash; frame-00003</a></td><td>2</td><td>the same numbers: "))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/frames").count == 8)
     }
 

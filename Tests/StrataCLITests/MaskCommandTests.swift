@@ -13,9 +13,9 @@ import StrataTestSupport
         try PNG.write(Image(width: 40, height: 30, fill: .white), to: dir + "/e.png")
         try PNG.write(actual, to: dir + "/a.png")
         var r = try strata(["compare", dir + "/e.png", dir + "/a.png"])
-        #expect(r.status == 1 && r.stdout.contains("25 differing px"), "\(r.stdout)")
+        #expect(r.status == 1 && r.stdout.contains("FAIL: 25 pixels differ"), "\(r.stdout)")
         r = try strata(["compare", dir + "/e.png", dir + "/a.png", "--mask", "35,25,5,5", "--diff", dir + "/d.png"])
-        #expect(r.status == 0 && r.stdout.contains("0 differing px"), "\(r.stdout)\(r.stderr)")
+        #expect(r.status == 0 && r.stdout.contains("PASS: 0 pixels differ"), "\(r.stdout)\(r.stderr)")
         let diff = try PNG.read(path: dir + "/d.png")
         #expect(diff.rgba(37, 27) == RGBA(255, 0, 255) && diff.rgba(34, 24) == RGBA(255, 255, 255))
         // Two masks, overlapping, together cover the block.

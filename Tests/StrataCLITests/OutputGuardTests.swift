@@ -5,7 +5,7 @@ import StrataTestSupport
 
 /// One folder every refusal is tried against: two traces with their references recorded,
 /// another references set (`other/`, a copy), results of a check, frames to compare, a
-/// references set deep below `nest/`, one named `report-files` beside a report, a file.
+/// references set deep below `nest/`, one named `r-files` beside a report `r.html`, a file.
 private let fixture: String = {
     let d = try! temporaryDirectory("output-guard")
     let trace = try! dragTrace(d)
@@ -16,7 +16,7 @@ private let fixture: String = {
     try! fm.createDirectory(atPath: d + "/nest/deep", withIntermediateDirectories: true)
     try! fm.copyItem(atPath: d + "/references/drag", toPath: d + "/nest/deep/refs")
     try! fm.createDirectory(atPath: d + "/rf", withIntermediateDirectories: true)
-    try! fm.copyItem(atPath: d + "/references/drag", toPath: d + "/rf/report-files")
+    try! fm.copyItem(atPath: d + "/references/drag", toPath: d + "/rf/r-files")
     try! fm.copyItem(atPath: d + "/references/drag", toPath: d + "/adir")
     try! fm.copyItem(atPath: d + "/references/flick", toPath: d + "/bdir")
     precondition(try! strata(["check", trace, "--results-dir", d + "/results"]).status == 0)
@@ -64,8 +64,8 @@ private let refused: [GuardCase] = [
     GuardCase(["window", "carousel", "--screenshot", "$/other/s.png"], "--screenshot $/other/s.png is or lies inside the references directory"),
     GuardCase(["window", "carousel", "--record", "$/other/r.trace"], "--record $/other/r.trace is or lies inside the references directory"),
     // The report's files folder is an output too.
-    GuardCase(["check", "$/drag.trace", "--report", "$/rf/r.html"], "--report $/rf/report-files is or lies inside the references directory"),
-    GuardCase(["merge-reports", "$/results", "--report", "$/rf/r.html"], "--report $/rf/report-files is or lies inside the references directory"),
+    GuardCase(["check", "$/drag.trace", "--report", "$/rf/r.html"], "--report $/rf/r-files is or lies inside the references directory"),
+    GuardCase(["merge-reports", "$/results", "--report", "$/rf/r.html"], "--report $/rf/r-files is or lies inside the references directory"),
     // Above a references set: found below the output folder, or the check's own.
     GuardCase(["replay", "$/drag.trace", "--out", "$/nest"], "--out $/nest contains the references directory $/nest/deep/refs"),
     GuardCase(["compare", "$/adir", "$/bdir", "--diff", "$/nest"], "--diff $/nest contains the references directory"),
@@ -87,7 +87,7 @@ private let refused: [GuardCase] = [
     GuardCase(["render", "carousel", "--out", "$/x", "--save-trace", "$/x"], "--save-trace $/x is also the output of --out $/x"),
     GuardCase(["check", "$/drag.trace", "--results-dir", "$/res", "--report", "$/res/results.json"], "--results-dir $/res/results.json is also the output of --report $/res/results.json"),
     GuardCase(["check", "$/drag.trace", "--out", "$/o", "--artifacts", "$/o"], "--artifacts $/o is also the output of --out $/o"),
-    GuardCase(["check", "$/drag.trace", "--report", "$/o/r.html", "--artifacts", "$/o/report-files"], "--artifacts $/o/report-files is also the output of --report $/o/report-files"),
+    GuardCase(["check", "$/drag.trace", "--report", "$/o/r.html", "--artifacts", "$/o/r-files"], "--artifacts $/o/r-files is also the output of --report $/o/r-files"),
     // Not writable, said before any work.
     GuardCase(["check", "$/drag.trace", "--results-dir", "$/file"], "--results-dir $/file: $/file is not a directory"),
     GuardCase(["check", "$/drag.trace", "--artifacts", "$/file"], "--artifacts $/file: $/file is not a directory"),

@@ -28,7 +28,9 @@ import StrataTestSupport
             .appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
         let scene = try runProcess(strata, ["replay", path, "--out", dir + "/frames"])
         #expect(scene.status == 2)
-        #expect(scene.stderr == "strata: error: \(path):1: unknown scene \"spinner\"; known scenes: \(SceneRegistry.names.joined(separator: ", "))\n")
+        // With the hint of issue 26 §7: which command knows a package's own scenes.
+        #expect(scene.stderr == "strata: error: \(path):1: unknown scene \"spinner\"; known scenes: \(SceneRegistry.names.joined(separator: ", "))"
+            + "; a scene of your own package is known to your package's own command (the executable that calls StrataCommand.main(scenes:), e.g. 'swift run my-strata replay TRACE'), not to strata\n")
 
         let missing = try runProcess(strata, ["replay", dir + "/none.trace"])
         #expect(missing.status == 2)

@@ -105,4 +105,22 @@ struct VirtualDisplayError: Error, CustomStringConvertible { var message: String
             #expect(differing <= 50, "\(differing) pixels differ by more than 8 between the window and the replay")
         }
     }
+
+    /// `window --backend egl --verbose` opens its context through EGL and says so, with the
+    /// renderer; `--backend auto` through the platform's own (GLX under Xvfb).
+    @Test func theWindowTakesBackendAndVerbose() throws {
+        guard let xvfb = findOnPath("Xvfb") else {
+            Issue.record("Xvfb not found: install with 'make deps'")
+            return
+        }
+        guard let strata = strataBinary() else { return }
+        let x = try VirtualDisplay(xvfb: xvfb)
+        let env: [String: String?] = ["DISPLAY": x.display, "WAYLAND_DISPLAY": nil]
+        for (backend, words) in [("egl", "through EGL: llvmpipe"), ("auto", "through GLX (the platform's own): llvmpipe")] {
+            let r = try runProcess(strata, ["window", "carousel", "--backend", backend, "--verbose", "--exit-after-idle", "0.3"],
+                                   environment: env, timeout: 60)
+            #expect(r.status == 0 && r.stderr.contains("strata: drawing in a window \(words)") && r.stdout == "angle: 0\n",
+                    "\(backend): \(r.status) \(r.stderr)")
+        }
+    }
 }

@@ -92,17 +92,32 @@ extension Path {
     /// untrimmed path (0...1) keeps its closed subpaths closed. Fractions are clamped to
     /// 0...1; start >= end gives nothing.
     public func trimmed(from start: Double, to end: Double, tolerance: Double = 0.05) -> [Polyline] {
+        trimmedPieces(from: start, to: end, tolerance: tolerance).map(\.line)
+    }
+
+    /// A part of a trimmed path, and how far along its own subpath it begins: a dash
+    /// pattern is laid from each subpath's start, so a stroke cut by `strokeStart` keeps
+    /// its dashes where the whole path has them (they do not slide as the ends move).
+    public struct TrimmedPiece: Hashable, Sendable {
+        public var line: Polyline
+        public var distanceIntoSubpath: Double
+    }
+
+    /// `trimmed(from:to:)` with each piece's distance into its subpath.
+    public func trimmedPieces(from start: Double, to end: Double, tolerance: Double = 0.05) -> [TrimmedPiece] {
         let lines = flattened(tolerance: tolerance)
         let s = min(1, max(0, start)), e = min(1, max(0, end))
-        if s <= 0 && e >= 1 { return lines }
+        if s <= 0 && e >= 1 { return lines.map { TrimmedPiece(line: $0, distanceIntoSubpath: 0) } }
         guard s < e else { return [] }
         let total = lines.reduce(0) { $0 + $1.length }
         guard total > 0 else { return [] }
         let from = s * total, to = e * total
-        var result: [Polyline] = []
+        var result: [TrimmedPiece] = []
         var walked = 0.0
         for line in lines {
+            let subpathStart = walked
             var piece: [Point] = []
+            var pieceStart = 0.0
             for (a, b) in line.segments {
                 let len = distance(a, b)
                 let a0 = walked, a1 = walked + len
@@ -111,10 +126,12 @@ extension Path {
                 let t0 = max(0, (from - a0) / len), t1 = min(1, (to - a0) / len)
                 let p0 = Point(a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0)
                 let p1 = Point(a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1)
-                if piece.isEmpty { piece.append(p0) }
+                if piece.isEmpty { piece.append(p0); pieceStart = a0 + t0 * len - subpathStart }
                 piece.append(p1)
             }
-            if piece.count > 1 { result.append(Polyline(points: piece, isClosed: false)) }
+            if piece.count > 1 {
+                result.append(TrimmedPiece(line: Polyline(points: piece, isClosed: false), distanceIntoSubpath: pieceStart))
+            }
         }
         return result
     }

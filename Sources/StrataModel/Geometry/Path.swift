@@ -202,6 +202,13 @@ public struct Path: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Elements appended as they are: a line or curve first continues the current subpath
+    /// (CGPath joining an arc to the current point), where a path of its own would begin
+    /// with a move.
+    public mutating func append(contentsOf elements: [Element]) {
+        for e in elements { append(e) }
+    }
+
     /// Another path's elements appended (CGPath's `addPath`).
     public mutating func addPath(_ other: Path) {
         for e in other.elements { append(e) }

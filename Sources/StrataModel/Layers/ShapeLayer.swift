@@ -60,9 +60,9 @@ open class ShapeLayer: Layer {
                                                                 make: { ShapeLayer() }, [
         Declare<ShapeLayer>.animatable("path", \.path, whenNil: { _ in Path() },
                                        "in the layer's coordinates; animates point by point between paths of one structure"),
-        Declare<ShapeLayer>.animatable("fillColor", \.fillColor, whenNil: { _ in .clear }, "nil draws no fill"),
+        Declare<ShapeLayer>.animatable("fillColor", \.fillColor, whenNil: { _ in .clear }, kind: .optionalColor, "nil draws no fill"),
         Declare<ShapeLayer>.property("fillRule", \.fillRule, "nonZero or evenOdd"),
-        Declare<ShapeLayer>.animatable("strokeColor", \.strokeColor, whenNil: { _ in .clear }, "nil draws no stroke"),
+        Declare<ShapeLayer>.animatable("strokeColor", \.strokeColor, whenNil: { _ in .clear }, kind: .optionalColor, "nil draws no stroke"),
         Declare<ShapeLayer>.animatable("lineWidth", \.lineWidth, "the stroke's width"),
         Declare<ShapeLayer>.property("lineCap", \.lineCap, "butt, round or square"),
         Declare<ShapeLayer>.property("lineJoin", \.lineJoin, "miter, round or bevel"),

@@ -55,9 +55,15 @@ extension Array: DeclaredValue where Element: DeclaredValue {
     }
 }
 extension Optional: DeclaredValue where Wrapped: DeclaredValue {
+    /// The wrapped type's value, or none for a reader's nil (a null colour).
     public init?(sceneValue value: Any, current: Wrapped??) {
-        guard let v = Wrapped(sceneValue: value, current: current ?? nil) else { return nil }
-        self = v
+        if let v = Wrapped(sceneValue: value, current: current ?? nil) {
+            self = v
+        } else if let maybe = value as? Wrapped?, case .none = maybe {
+            self = nil
+        } else {
+            return nil
+        }
     }
     public var snapshotValue: SnapshotValue { map(\.snapshotValue) ?? .text("nil") }
     public static var kind: PropertyValueKind { Wrapped.kind }

@@ -60,8 +60,8 @@ public enum PropertyCopy: String, Sendable {
 /// JSON schema, the reference page): each Swift type a declaration may have says which.
 public enum PropertyValueKind: Equatable, Sendable {
     /// `text` may hold expressions (`"plane{i}"`); a `name` is plain, at most 200 characters;
-    /// a `font` is read as its family's name.
-    case number, integer, flag, text, name, point, size, rect, transform, color, colors, numbers, image, path, font, other
+    /// a `font` is read as its family's name; an `optionalColor` may be null for none.
+    case number, integer, flag, text, name, point, size, rect, transform, color, optionalColor, colors, numbers, image, path, font, other
     /// One of a fixed set of names (an enum's raw values), and what the set is called
     /// in messages ("gradient type").
     case choice([String], noun: String)
@@ -133,12 +133,12 @@ public enum Declare<L: Layer> {
     /// background as clear, nil locations as evenly spread).
     public static func animatable<V: DeclaredValue & AnimationValueConvertible>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<L, V?>, whenNil: @escaping (L) -> V, swift: String? = nil,
-        copy: PropertyCopy = .byValue, _ summary: String) -> PropertyDeclaration {
+        kind: PropertyValueKind? = nil, copy: PropertyCopy = .byValue, _ summary: String) -> PropertyDeclaration {
         make(name, keyPath, swift: swift, animations: [AnimatableProperty(name, keyPath, whenNil: whenNil)], action: true,
              copy: copy, snapshot: true, summary: summary, animationValue: { old, layer in
                  guard let old = old as? V?, let l = layer as? L else { return nil }
                  return (old ?? whenNil(l)).animationValue
-             })
+             }, kind: kind)
     }
 
     private static func make<V: DeclaredValue>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, V>, swift: String?,

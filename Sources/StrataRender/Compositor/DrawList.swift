@@ -19,6 +19,9 @@ public enum DrawCommand: Equatable {
     /// a list is an array of commands as large as the largest, and a text draw is the
     /// largest and the rarest.
     indirect case text(TextDraw)
+    /// A shape layer's fill and stroke, after its background (ShapeDraw.swift). Out of
+    /// line: it holds the path.
+    indirect case shape(ShapeDraw)
     /// A backdrop layer's material, drawn before its fill (BackdropDraw.swift).
     case backdrop(BackdropDraw)
     /// A run of coincident copies of a layer and its shadow, drawn in one pass
@@ -198,6 +201,9 @@ public struct DrawList: Equatable {
     }
     public var textDraws: [TextDraw] {
         commands.compactMap { if case .text(let d) = $0 { return d } else { return nil } }
+    }
+    public var shapeDraws: [ShapeDraw] {
+        commands.compactMap { if case .shape(let d) = $0 { return d } else { return nil } }
     }
     public var backdropDraws: [BackdropDraw] {
         commands.compactMap { if case .backdrop(let d) = $0 { return d } else { return nil } }

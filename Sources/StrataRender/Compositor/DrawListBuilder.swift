@@ -87,7 +87,7 @@ public struct DrawListBuilder {
         if asGroup { out.append(.beginGroup) }
 
         let shape = RoundedRect(rect: layer.bounds, cornerRadius: clampedRadius(layer))
-        if layer.drawsOwnContent && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
+        if ShapeDraw.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
             var shadow = shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)
             if drawOpacity >= 1 && hasOpaqueFill(layer) {
                 // The layer is drawn next and hides this part of its shadow; inset by the
@@ -103,7 +103,10 @@ public struct DrawListBuilder {
             out.append(.backdrop(backdropDraw(backdrop, material: material, shape: shape, matrix: m, opacity: drawOpacity)))
         }
         let text = (layer as? TextLayer).flatMap { $0.hasVisibleText ? $0 : nil }
-        let borderAfterSublayers = (hasVisibleSublayers || text != nil) && layer.borderWidth > 0
+        let path = (layer as? ShapeLayer).flatMap {
+            ShapeDraw.planned($0, matrix: m, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, opacity: drawOpacity)
+        }
+        let borderAfterSublayers = (hasVisibleSublayers || text != nil || path != nil) && layer.borderWidth > 0
         let fill = fillOf(layer)
         let background = backgroundAsClear == ObjectIdentifier(layer) ? nil : layer.backgroundColor
         let hasFill = fill != .none || (background.map { $0.alpha > 0 } ?? false)
@@ -114,6 +117,7 @@ public struct DrawListBuilder {
                 borderWidth: borderAfterSublayers ? 0 : layer.borderWidth, borderColor: layer.borderColor,
                 opacity: drawOpacity, name: layer.name), scale: scale)))
         }
+        if let path { out.append(.shape(path)) }
         if let text {
             out.append(.text(try textDraw(text, shape: shape, matrix: m, opacity: drawOpacity)))
         }

@@ -94,7 +94,8 @@ public struct OcclusionCulling {
                 if composite.curl != nil { covered.removeAll(keepingCapacity: true) }
             case .beginGroup:
                 covered = outer.popLast() ?? []
-            case .text:
+            case .text, .shape:
+                // Covers only where its coverage is full, which the list does not know.
                 break
             case .backdrop:
                 // Its capture reads what every open target holds here: nothing drawn

@@ -34,6 +34,8 @@ public final class Renderer {
     private var atlasUploadedVersion = -1
     private var textVertexArray: GLuint = 0
     private var textVertexBuffer: GLuint = 0
+    /// Shape layers' rasters and their program, made the first time one is drawn (ShapePass.swift).
+    var shapePass: ShapePass?
     /// Backdrop layers' captures and materials, made the first time one is drawn.
     private var backdropPass: BackdropPass?
     /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
@@ -140,6 +142,7 @@ public final class Renderer {
         gl.bindVertexArray(vertexArray)
         try prepareShadowMasks(list)
         try prepareBackingStores(list)
+        try prepareShapes(list)
         let texts = prepareText(list)
         var textIndex = 0
         backdropPass?.beginFrame()
@@ -226,6 +229,8 @@ public final class Renderer {
                     use(compositeProgram)
                     drawComposite(composite, source: source, width: list.pixelWidth, height: list.pixelHeight)
                 }
+            case .shape(let d):
+                drawShape(d, using: use)
             case .text(let d):
                 let p = try textShader()
                 use(p)

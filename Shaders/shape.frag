@@ -1,0 +1,32 @@
+#version 330 core
+// A shape layer's path: its fill and stroke coverage (R and G of one texture, rasterized
+// on the CPU by Cairo), each times its colour, the stroke over the fill as Core Animation
+// draws them. Premultiplied.
+//
+// On the pixel grid the texture's texels are the output's pixels, read one to one; under
+// perspective it was rasterized in the layer's plane with a transparent rim and is
+// sampled bilinearly through the layer's matrix, as a backing store is.
+
+in vec2 v_local;
+out vec4 fragColor;
+
+uniform sampler2D u_coverage;
+uniform vec4 u_coverageRect;   // the local rectangle the texture covers: x, y, width, height
+uniform int u_onPixelGrid;     // 1: v_local is in output pixels and texels are pixels
+uniform vec4 u_fill;           // premultiplied; 0 for none
+uniform vec4 u_stroke;         // premultiplied; 0 for none
+uniform float u_opacity;
+
+void main() {
+    vec2 c;
+    if (u_onPixelGrid == 1) {
+        ivec2 size = textureSize(u_coverage, 0);
+        ivec2 texel = clamp(ivec2(floor(v_local - u_coverageRect.xy)), ivec2(0), size - 1);
+        c = texelFetch(u_coverage, texel, 0).rg;
+    } else {
+        c = texture(u_coverage, (v_local - u_coverageRect.xy) / u_coverageRect.zw).rg;
+    }
+    vec4 color = u_fill * c.r;
+    color = u_stroke * c.g + color * (1.0 - u_stroke.a * c.g);
+    fragColor = color * u_opacity;
+}

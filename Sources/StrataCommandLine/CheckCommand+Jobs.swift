@@ -1,0 +1,87 @@
+import Foundation
+import StrataCompare
+import StrataDriver
+import StrataGestures
+import StrataModel
+import StrataRender
+import StrataReplay
+
+/// Checking many traces: `--jobs` workers, each with its own renderer.
+extension CheckCommand {
+    /// Checks the traces, `jobs` at a time, each worker with its own renderer; the output
+    /// of each trace is printed whole and in order, so any number of jobs prints the same,
+    /// and as soon as the traces before it are done (a CI log shows a line per trace as
+    /// the check goes).
+    static func checkAll(_ targets: [CheckTarget], _ s: Settings, jobs: Int, scenes: @escaping Catalog,
+                         renderer makeRenderer: @escaping () throws -> Renderer) throws -> [TraceCheck] {
+        if jobs <= 1 {
+            let renderer = try makeRenderer()
+            return try targets.map { target in
+                let (check, lines) = try checkOrFail(target, s, renderer: renderer, scenes: scenes)
+                emit(lines, json: s.json, progress: s.progress)
+                return check
+            }
+        }
+        let outcomes = WorkQueue(count: targets.count)
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            let renderer = Result { try makeRenderer() }
+            while let i = outcomes.next() {
+                outcomes.store(i, Result { try checkOrFail(targets[i], s, renderer: try renderer.get(), scenes: scenes) })
+                outcomes.emitInOrder { emit($0, json: s.json, progress: s.progress) }
+            }
+        }
+        // Lines were printed up to the first error in order; that error is thrown here.
+        return try outcomes.results.map { try $0!.get().0 }
+    }
+
+    /// One trace's check; of several traces, one that cannot be checked (malformed, no
+    /// references) fails with its error as its one entry, and the others go on.
+    static func checkOrFail(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
+        do { return try check(target, s, renderer: renderer, scenes: scenes) } catch let e where s.several && !(e is Interrupted) && !(e is ExitStatus) {
+            // A listed name that is not UTF-8 arrives with U+FFFD and cannot be opened by it.
+            let problem = target.trace.contains("\u{FFFD}") && access(target.trace, F_OK) != 0
+                ? "\(target.trace): the file name is not valid UTF-8, so strata cannot open it by name; rename it"
+                : StrataCommand.message(e)
+            let check = TraceCheck(name: target.name, frameCount: 0, entries: [ReportEntry(name: "trace", result: nil, problem: problem)])
+            var lines = [OutputLine(isJSON: false, text: "\(target.name): FAIL: \(problem)")]
+            if s.json {
+                lines.insert(OutputLine(isJSON: true, text: FrameJSON.render([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted("trace")),
+                                                                             ("passed", "false"), ("problem", FrameJSON.quoted(problem))])), at: 0)
+            }
+            return (check, lines)
+        }
+    }
+
+}
+
+/// Indices handed out to workers one at a time, and their results kept by index.
+private final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private let count: Int
+    private(set) var results: [Result<(TraceCheck, [CheckCommand.OutputLine]), Error>?]
+
+    init(count: Int) { self.count = count; results = Array(repeating: nil, count: count) }
+
+    func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func store(_ i: Int, _ result: Result<(TraceCheck, [CheckCommand.OutputLine]), Error>) {
+        lock.lock(); results[i] = result; lock.unlock()
+    }
+
+    /// Hands `print` the lines of every trace done whose traces before it are all done and
+    /// printed, stopping at an error (thrown later, in order).
+    private var printed = 0
+    func emitInOrder(_ print: ([CheckCommand.OutputLine]) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        while printed < count, let result = results[printed], case .success(let (_, lines)) = result {
+            print(lines)
+            printed += 1
+        }
+    }
+}
