@@ -21,7 +21,7 @@ PYTHON_MODULES := PIL:python3-pil websocket:python3-websocket
 # Font families the text renderer needs -> Debian package.
 FONTS := Inter:fonts-inter Noto.Sans.CJK:fonts-noto-cjk Noto.Sans.Arabic:fonts-noto-core
 
-.PHONY: deps build release demo test test-fast docs bench fidelity fuzz record-references record-traces clean
+.PHONY: deps build release demo test test-fast docs docs-properties bench fidelity fuzz record-references record-traces clean
 
 # Installs only what is missing; apt-get runs (with one update) only when something is.
 # pkg-config modules, runtime libraries, commands and fonts are each checked their own way.
@@ -97,6 +97,12 @@ docs: build
 test-fast: deps
 	$(SWIFT) build --build-tests
 	STRATA_GL=none $(SWIFT) test --skip-build --skip "$$(scripts/gl-suites.sh)"
+
+# docs/PROPERTIES.md from the layer classes' property declarations (PropertyReferenceTests
+# fails while the page is stale).
+docs-properties:
+	$(SWIFT) build --build-tests
+	STRATA_UPDATE_DOCS=1 STRATA_GL=none $(SWIFT) test --skip-build --filter PropertyReferenceTests
 
 # Prints one JSON line per case; see docs/ARCHITECTURE.md for what each case measures.
 bench: release

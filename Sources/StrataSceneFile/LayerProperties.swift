@@ -26,6 +26,19 @@ enum LayerClass: String, CaseIterable, Sendable {
 
     /// A layer of the class, to ask which key paths it animates.
     var prototype: Layer { make() }
+
+    /// The class's property declarations.
+    var declaration: LayerClassDeclaration {
+        switch self {
+        case .layer: return Layer.declaration
+        case .gradient: return GradientLayer.declaration
+        case .transform: return TransformLayer.declaration
+        case .text: return TextLayer.declaration
+        case .backdrop: return BackdropLayer.declaration
+        case .shape: return ShapeLayer.declaration
+        case .replicator: return ReplicatorLayer.declaration
+        }
+    }
 }
 
 /// One property a layer object may set: its key (Core Animation's name), the classes
@@ -84,109 +97,38 @@ extension LayerProperty {
         LayerProperty(key, classes, read: { f, s, _ in try f.color(s) }, set: set)
     }
 
-    static func flag(_ key: String, _ set: @escaping @Sendable (Layer, Bool) -> Void) -> LayerProperty {
-        LayerProperty(key, read: { f, _, _ in Template.constant(try f.bool()) }, set: set)
+    /// Every property, in the order they are applied: the scene classes' declared
+    /// properties (`LayerClassDeclaration`, each class's own after its superclass's, in
+    /// declaration order), then the keys that set a part of one (a font's weight, a
+    /// backdrop's material).
+    static let all: [LayerProperty] = declared + parts
+
+    /// A key for each property a scene class declares for scene files, read as its kind says.
+    private static let declared: [LayerProperty] = LayerClass.allCases.flatMap { cls -> [LayerProperty] in
+        let declaration = cls.declaration
+        // A class's own: its superclass's are the superclass's keys (every class's, for CALayer's).
+        return declaration.own.filter(\.isSceneKey).map { p in
+            LayerProperty(p.name, declaration.superclass == nil ? nil : [cls], read: { [kind = p.kind] f, s, c in try f.value(of: kind, s, c) },
+                          set: { [key = p.name] layer, value in
+                              type(of: layer).declaration.property(named: key)?.setSceneValue(value.value, of: layer)
+                          })
+        }
     }
 
-    /// Every property, in the order they are applied.
-    static let all: [LayerProperty] = [
-        LayerProperty("anchorPoint", read: { f, s, _ in try f.point(s) }, set: { $0.anchorPoint = $1 }),
-        number("anchorPointZ") { $0.anchorPointZ = $1 },
-        LayerProperty("bounds", read: { f, s, _ in try f.rect(s) }, set: { $0.bounds = $1 }),
-        LayerProperty("position", read: { f, s, _ in try f.point(s) }, set: { $0.position = $1 }),
-        LayerProperty("frame", read: { f, s, _ in try f.rect(s) }, set: { $0.frame = $1 }),
-        number("zPosition") { $0.zPosition = $1 },
-        LayerProperty("transform", read: { f, s, _ in try f.transform(s) }, set: { $0.transform = $1 }),
-        LayerProperty("sublayerTransform", read: { f, s, _ in try f.transform(s) }, set: { $0.sublayerTransform = $1 }),
-        number("opacity") { $0.opacity = $1 },
-        flag("hidden") { $0.isHidden = $1 },
-        color("backgroundColor") { $0.backgroundColor = $1 },
-        number("cornerRadius") { $0.cornerRadius = $1 },
-        number("borderWidth") { $0.borderWidth = $1 },
-        color("borderColor") { $0.borderColor = $1 },
-        flag("masksToBounds") { $0.masksToBounds = $1 },
-        color("shadowColor") { $0.shadowColor = $1 },
-        number("shadowOpacity") { $0.shadowOpacity = $1 },
-        number("shadowRadius") { $0.shadowRadius = $1 },
-        LayerProperty("shadowOffset", read: { f, s, _ in try f.size(s) }, set: { $0.shadowOffset = $1 }),
-        flag("doubleSided") { $0.isDoubleSided = $1 },
-        LayerProperty("contents", read: { f, _, c in Template.constant(try f.image(c)) }, set: { $0.contents = $1 }),
-
-        LayerProperty("colors", [.gradient], read: { f, s, _ in try f.colors(s, maxCount: s.limits.keyframeCount) },
-                      set: { ($0 as? GradientLayer)?.colors = $1 }),
-        LayerProperty("locations", [.gradient], read: { f, s, _ in try f.numbers(s, maxCount: s.limits.keyframeCount) },
-                      set: { ($0 as? GradientLayer)?.locations = $1 }),
-        LayerProperty("startPoint", [.gradient], read: { f, s, _ in try f.point(s) }, set: { ($0 as? GradientLayer)?.startPoint = $1 }),
-        LayerProperty("endPoint", [.gradient], read: { f, s, _ in try f.point(s) }, set: { ($0 as? GradientLayer)?.endPoint = $1 }),
-        LayerProperty("type", [.gradient],
-                      read: { f, _, _ in Template.constant(try f.choice(GradientLayer.GradientType.allCases.map { ($0.rawValue, $0) }, what: "gradient type")) },
-                      set: { ($0 as? GradientLayer)?.type = $1 }),
-
-        LayerProperty("string", [.text], read: { f, s, _ in let t = try f.text(s); return Template(variables: t.variables) { try t.value($0) } },
-                      set: { ($0 as? TextLayer)?.string = $1 }),
-        LayerProperty("font", [.text], read: { f, _, _ in Template.constant(try f.string(maxLength: 200)) },
-                      set: { ($0 as? TextLayer)?.font.family = $1 }),
-        number("fontSize", [.text]) { ($0 as? TextLayer)?.fontSize = $1 },
+    /// Keys that set part of a property's value rather than a property.
+    private static let parts: [LayerProperty] = [
         LayerProperty("fontWeight", [.text], read: { f, _, _ in Template.constant(try f.fontWeight()) },
                       set: { ($0 as? TextLayer)?.font.weight = $1 }),
-        color("foregroundColor", [.text]) { ($0 as? TextLayer)?.foregroundColor = $1 },
-        LayerProperty("alignmentMode", [.text],
-                      read: { f, _, _ in Template.constant(try f.choice(TextAlignment.allCases.map { ($0.rawValue, $0) }, what: "alignment")) },
-                      set: { ($0 as? TextLayer)?.alignmentMode = $1 }),
-        LayerProperty("wrapped", [.text], read: { f, _, _ in Template.constant(try f.bool()) }, set: { ($0 as? TextLayer)?.isWrapped = $1 }),
-        LayerProperty("truncationMode", [.text],
-                      read: { f, _, _ in Template.constant(try f.choice(TextLayer.TruncationMode.allCases.map { ($0.rawValue, $0) }, what: "truncation mode")) },
-                      set: { ($0 as? TextLayer)?.truncationMode = $1 }),
-        LayerProperty("numberOfLines", [.text], read: { f, _, _ in Template.constant(Int(try f.plainNumber(in: 0...10_000))) },
-                      set: { ($0 as? TextLayer)?.numberOfLines = $1 }),
-        LayerProperty("lineBreakMode", [.text],
-                      read: { f, _, _ in Template.constant(try f.choice(LineBreakMode.allCases.map { ($0.rawValue, $0) }, what: "line break mode")) },
-                      set: { ($0 as? TextLayer)?.lineBreakMode = $1 }),
-        number("lineHeight", [.text]) { ($0 as? TextLayer)?.lineHeight = $1 },
-
-        LayerProperty("path", [.shape], read: { f, s, _ in Template.constant(try f.pathData(s)) }, set: { ($0 as? ShapeLayer)?.path = $1 }),
-        LayerProperty("fillColor", [.shape], read: { f, s, _ in try f.optionalColor(s) }, set: { ($0 as? ShapeLayer)?.fillColor = $1 }),
-        LayerProperty("fillRule", [.shape],
-                      read: { f, _, _ in Template.constant(try f.choice(ShapeLayer.FillRule.allCases.map { ($0.rawValue, $0) }, what: "fill rule")) },
-                      set: { ($0 as? ShapeLayer)?.fillRule = $1 }),
-        LayerProperty("strokeColor", [.shape], read: { f, s, _ in try f.optionalColor(s) }, set: { ($0 as? ShapeLayer)?.strokeColor = $1 }),
-        number("lineWidth", [.shape]) { ($0 as? ShapeLayer)?.lineWidth = $1 },
-        LayerProperty("lineCap", [.shape],
-                      read: { f, _, _ in Template.constant(try f.choice(ShapeLayer.LineCap.allCases.map { ($0.rawValue, $0) }, what: "line cap")) },
-                      set: { ($0 as? ShapeLayer)?.lineCap = $1 }),
-        LayerProperty("lineJoin", [.shape],
-                      read: { f, _, _ in Template.constant(try f.choice(ShapeLayer.LineJoin.allCases.map { ($0.rawValue, $0) }, what: "line join")) },
-                      set: { ($0 as? ShapeLayer)?.lineJoin = $1 }),
-        number("miterLimit", [.shape]) { ($0 as? ShapeLayer)?.miterLimit = $1 },
-        LayerProperty("lineDashPattern", [.shape], read: { f, s, _ in try f.numbers(s, maxCount: s.limits.keyframeCount) },
-                      set: { ($0 as? ShapeLayer)?.lineDashPattern = $1 }),
-        number("lineDashPhase", [.shape]) { ($0 as? ShapeLayer)?.lineDashPhase = $1 },
-        number("strokeStart", [.shape]) { ($0 as? ShapeLayer)?.strokeStart = $1 },
-        number("strokeEnd", [.shape]) { ($0 as? ShapeLayer)?.strokeEnd = $1 },
-
-        // At most 1,000 copies: each is drawn as a whole subtree, so the count bounds the cost.
-        LayerProperty("instanceCount", [.replicator], read: { f, _, _ in Template.constant(Int(try f.plainNumber(in: 0...1_000))) },
-                      set: { ($0 as? ReplicatorLayer)?.instanceCount = $1 }),
-        number("instanceDelay", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceDelay = $1 },
-        LayerProperty("instanceTransform", [.replicator], read: { f, s, _ in try f.transform(s) },
-                      set: { ($0 as? ReplicatorLayer)?.instanceTransform = $1 }),
-        color("instanceColor", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceColor = $1 },
-        number("instanceRedOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceRedOffset = $1 },
-        number("instanceGreenOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceGreenOffset = $1 },
-        number("instanceBlueOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceBlueOffset = $1 },
-        number("instanceAlphaOffset", [.replicator]) { ($0 as? ReplicatorLayer)?.instanceAlphaOffset = $1 },
-        LayerProperty("preservesDepth", [.replicator], read: { f, _, _ in Template.constant(try f.bool()) },
-                      set: { ($0 as? ReplicatorLayer)?.preservesDepth = $1 }),
-
         number("blurRadius", [.backdrop]) { ($0 as? BackdropLayer)?.material?.blurRadius = $1 },
         number("saturation", [.backdrop]) { ($0 as? BackdropLayer)?.material?.saturation = $1 },
         color("tint", [.backdrop]) { ($0 as? BackdropLayer)?.material?.tint = $1 },
-        LayerProperty("groupName", [.backdrop], read: { f, _, _ in Template.constant(try f.string(maxLength: 200)) },
-                      set: { ($0 as? BackdropLayer)?.groupName = $1 }),
     ]
 
     /// The keys a layer of `cls` may have: its properties and the structural keys.
     static func keys(for cls: LayerClass) -> [String] { keysByClass[cls]! }
+
+    /// The keys of the class of that Core Animation name; none for a class scene files do not make.
+    static func keys(forClassNamed name: String) -> [String] { LayerClass(rawValue: name).map(keys(for:)) ?? [] }
 
     private static let keysByClass: [LayerClass: [String]] = Dictionary(uniqueKeysWithValues: LayerClass.allCases.map { cls in
         (cls, ["class", "name", "sublayers", "animations"] + all.filter { $0.classes == nil || $0.classes!.contains(cls) }.map(\.key))
@@ -194,6 +136,32 @@ extension LayerProperty {
 }
 
 extension Field {
+    /// A value of a declared property's kind, boxed for its declaration to set.
+    func value(of kind: PropertyValueKind, _ s: Scope, _ c: SceneFileContext) throws -> Template<UncheckedBox<Any>> {
+        func boxed<V>(_ t: Template<V>) -> Template<UncheckedBox<Any>> { t.map { UncheckedBox($0 as Any) } }
+        switch kind {
+        case .number: return boxed(try numberTemplate(s))
+        case .integer: return boxed(Template.constant(Int(try plainNumber(in: 0...10_000))))
+        case .flag: return boxed(Template.constant(try bool()))
+        case .text:
+            let t = try text(s)
+            return Template(variables: t.variables) { UncheckedBox(try t.value($0) as Any) }
+        case .name, .font: return boxed(Template.constant(try string(maxLength: 200)))
+        case .point: return boxed(try point(s))
+        case .size: return boxed(try size(s))
+        case .rect: return boxed(try rect(s))
+        case .transform: return boxed(try transform(s))
+        case .color: return boxed(try color(s))
+        case .optionalColor: return boxed(try optionalColor(s))
+        case .colors: return boxed(try colors(s, maxCount: s.limits.keyframeCount))
+        case .numbers: return boxed(try numbers(s, maxCount: s.limits.keyframeCount))
+        case .choice(let names, let noun): return boxed(Template.constant(try choice(names.map { ($0, $0) }, what: noun)))
+        case .image: return boxed(Template.constant(try image(c)))
+        case .path: return boxed(Template.constant(try pathData(s)))
+        case .other: throw error("scene files do not take this property")
+        }
+    }
+
     /// SVG path data (`SVGPathData`), its errors at the character they found.
     func pathData(_ scope: Scope) throws -> Path {
         let d = try string(maxLength: scope.limits.pathDataLength)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StrataSceneFile
+import StrataModel
 
 /// docs/strata-scene.schema.json says what the reader takes: the same keys at every
 /// level, and every key the shipped scenes use.
@@ -26,6 +27,28 @@ import Testing
         let colors = (((schema["$defs"] as? [String: Any])?["color"] as? [String: Any])?["anyOf"] as? [[String: Any]])?
             .compactMap { $0["enum"] as? [String] }.first
         #expect(colors == SceneColors.names)
+    }
+
+    /// Each declared property's entry is the one its kind gives (`SceneSchemaEntry`).
+    @Test func eachDeclaredKeysEntryComesFromItsKind() throws {
+        let layer = try #require(((schema["$defs"] as? [String: Any])?["layer"] as? [String: Any])?["properties"] as? [String: Any])
+        var checked = 0
+        for cls in LayerClass.allCases {
+            for p in cls.declaration.own where p.isSceneKey {
+                let expected = SceneSchemaEntry.json(for: p.kind)
+                func rules(_ any: Any?) -> NSDictionary? {
+                    guard var d = any as? [String: Any] else { return nil }
+                    d["description"] = nil
+                    d["default"] = nil
+                    return d as NSDictionary
+                }
+                let entry = rules(try JSONSerialization.jsonObject(with: Data(expected.utf8)))
+                #expect(entry != nil && rules(layer[p.name]) == entry,
+                        "docs/strata-scene.schema.json: \(p.name) should be \(expected)")
+                checked += 1
+            }
+        }
+        #expect(checked == 58, "49 keys, and CAReplicatorLayer's nine")
     }
 
     /// Every object key of the shipped scenes (names the author chose aside: options,

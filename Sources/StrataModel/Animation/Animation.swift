@@ -93,7 +93,7 @@ extension Animation {
 /// CAPropertyAnimation: an animation of one key path of a layer.
 public protocol PropertyAnimation: Animation {
     /// A key path such as "position", "opacity" or "transform.translation.x": one of the
-    /// layer class's `animatableProperties` (`AnimatableKeyPaths.swift` lists Layer's).
+    /// layer class's `animatableProperties` (from its `declaration`).
     var keyPath: String { get set }
     /// The value is added to the underlying one (the model value after earlier
     /// animations) instead of replacing it.

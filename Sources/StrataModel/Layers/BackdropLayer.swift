@@ -14,10 +14,11 @@ open class BackdropLayer: Layer {
 
     open override var drawsOwnContent: Bool { super.drawsOwnContent || material != nil }
 
-    open override func copyProperties(from layer: Layer) {
-        super.copyProperties(from: layer)
-        guard let b = layer as? BackdropLayer else { return }
-        material = b.material
-        groupName = b.groupName
-    }
+    open override class var declaration: LayerClassDeclaration { backdropDeclaration }
+
+    private static let backdropDeclaration = LayerClassDeclaration("CABackdropLayer", inheriting: Layer.declaration,
+                                                                   make: { BackdropLayer() }, [
+        Declare<BackdropLayer>.property("material", \.material, scene: false, "blur, saturation and tint; nil draws no backdrop"),
+        Declare<BackdropLayer>.property("groupName", \.groupName, kind: .name, "layers of one group share one capture"),
+    ])
 }

@@ -9,21 +9,13 @@ open class GradientLayer: Layer {
         case conic
     }
 
-    /// Up to 8 colors; the renderer uses the first 8.
-    public var colors: [Color] = [] {
-        didSet { animatablePropertyDidChange("colors", from: .colors(oldValue)) }
-    }
+    /// Any number of colors (see `resolvedStops`).
+    @Observed public var colors: [Color] = []
     /// Stop positions in 0...1, one per color; nil spreads the colors evenly.
-    public var locations: [Double]? {
-        didSet { animatablePropertyDidChange("locations", from: .doubles(oldValue ?? evenLocations)) }
-    }
+    @Observed public var locations: [Double]? = nil
     /// In unit coordinates of the bounds.
-    public var startPoint = Point(x: 0.5, y: 0) {
-        didSet { animatablePropertyDidChange("startPoint", from: .point(oldValue)) }
-    }
-    public var endPoint = Point(x: 0.5, y: 1) {
-        didSet { animatablePropertyDidChange("endPoint", from: .point(oldValue)) }
-    }
+    @Observed public var startPoint = Point(x: 0.5, y: 0)
+    @Observed public var endPoint = Point(x: 0.5, y: 1)
     public var type: GradientType = .axial
 
     /// The (location, color) stops the renderer draws: any number, as CAGradientLayer
@@ -51,24 +43,15 @@ open class GradientLayer: Layer {
         colors.count < 2 ? colors.map { _ in 0 } : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
     }
 
-    open override func copyProperties(from layer: Layer) {
-        super.copyProperties(from: layer)
-        guard let g = layer as? GradientLayer else { return }
-        colors = g.colors
-        locations = g.locations
-        startPoint = g.startPoint
-        endPoint = g.endPoint
-        type = g.type
-    }
+    open override class var declaration: LayerClassDeclaration { gradientDeclaration }
 
-    /// Adds "colors" (colors), "locations" (doubles; nil reads as evenly spread),
-    /// "startPoint" and "endPoint" (points) to the layer's key paths.
-    open override class var animatableProperties: AnimatableProperties { gradientAnimatableProperties }
-
-    private static let gradientAnimatableProperties = AnimatableProperties([
-        AnimatableProperty("colors", \GradientLayer.colors),
-        AnimatableProperty("locations", \GradientLayer.locations, whenNil: { $0.evenLocations }),
-        AnimatableProperty("startPoint", \GradientLayer.startPoint),
-        AnimatableProperty("endPoint", \GradientLayer.endPoint),
-    ], inheriting: Layer.animatableProperties)
+    private static let gradientDeclaration = LayerClassDeclaration(
+        "CAGradientLayer", inheriting: Layer.declaration, make: { GradientLayer() }, [
+            Declare<GradientLayer>.animatable("colors", \.colors, "the gradient's colours, any number"),
+            Declare<GradientLayer>.animatable("locations", \.locations, whenNil: { $0.evenLocations },
+                                              "stop positions in 0...1; nil (and animating from nil) spreads them evenly"),
+            Declare<GradientLayer>.animatable("startPoint", \.startPoint, "in unit coordinates of the bounds"),
+            Declare<GradientLayer>.animatable("endPoint", \.endPoint, "in unit coordinates of the bounds"),
+            Declare<GradientLayer>.property("type", \.type, "axial, radial or conic"),
+        ])
 }

@@ -1,8 +1,10 @@
 /// A Core Animation layer: geometry, appearance and sublayers, in points with the origin
 /// top-left and y down. Properties carry CALayer's names and defaults. The model holds
-/// no GL: the render library reads it to build a draw list.
-open class Layer {
-    public init() {}
+/// no GL: the render library reads it to build a draw list. What the presentation
+/// engine keeps for each layer (its record, links and animations) is its superclass's
+/// (`PresentationNode`).
+open class Layer: PresentationNode {
+    public override init() {}
 
     /// CALayer's `init(layer:)`: a shadow copy of `layer`'s own properties (not its
     /// sublayers, animations or clock), as presentation copies are made. A convenience
@@ -15,45 +17,18 @@ open class Layer {
         isCopying = false
     }
 
-    /// Copies every stored property a presentation copy needs from `layer`. Subclasses
-    /// with stored properties of their own override it, call super, and copy theirs
-    /// (when `layer` is of their class); otherwise their presentation copies would show
-    /// default values.
+    /// Copies every stored property a presentation copy needs from `layer`: the record
+    /// and the properties the class declares (`declaration`). A subclass with stored
+    /// state it does not declare overrides it, calls super, and copies that.
     open func copyProperties(from layer: Layer) {
-        placement = layer.placement
-        // Shared, not copied: the first write to either layer copies (LayerStorage).
-        // A refreshed copy (`presentation(at:)`) mostly shares it already.
-        if storage !== layer.storage { storage = layer.storage }
+        copyRecord(from: layer)
+        // A subclass's declared properties, value by value (a plain layer has none).
+        if type(of: self) != Layer.self { type(of: self).declaration.copyValues(from: layer, to: self) }
     }
 
     /// What a class adds to its presentation copy once the copy's own properties and
     /// sublayers are made (a replicator's copies at their delayed times); nothing here.
     func completePresentation(from model: Layer, at time: Double) {}
-
-    // The stored properties a presentation copy reads and writes are marked
-    // `@exclusivity(unchecked)`: the runtime's check of each access costs more than the
-    // access, for every layer of every frame, and no code here overlaps two accesses.
-    // Arrays that are mostly empty (sublayers of a leaf, animations of a copy) are stored
-    // as nil: an empty array is a reference to be retained and released, and the atomic
-    // operations, a few for each layer of every frame, are a good part of a copy's cost.
-
-    /// Geometry and opacity, in the object itself: what animations write (LayerPlacement).
-    @exclusivity(unchecked) final var placement = LayerPlacement()
-
-    /// The rest of the layer's own properties, shared with the layers copied from it (or
-    /// it from) until one of them writes.
-    @exclusivity(unchecked) final var storage = LayerStorage.defaults
-
-    /// The properties to write, made this layer's own first. (Reads go to
-    /// `storage.values.x` directly: through a getter of the whole struct, each read
-    /// would copy all of it.)
-    final var properties: LayerProperties {
-        get { storage.values }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = LayerStorage(storage.values) }
-            yield &storage.values
-        }
-    }
 
     /// A name for debugging and for finding layers in tests.
     public var name: String? {
@@ -64,51 +39,51 @@ open class Layer {
     // MARK: Geometry
 
     //
-    // Animatable properties tell `animatablePropertyDidChange` when they are set: in a
+    // Animatable properties tell their declaration (`propertyDidChange`) when they are set: in a
     // layer tree attached to a `SceneClock` that makes an implicit animation (see
     // `Transaction`); anywhere else it costs a walk up to the root and nothing more.
 
     public var bounds: Rect {
         get { placement.bounds }
-        set { let old = placement.bounds; placement.bounds = newValue; animatablePropertyDidChange("bounds", from: .rect(old)) }
+        set { let old = placement.bounds; placement.bounds = newValue; propertyDidChange(\Layer.bounds, from: old) }
     }
     /// Where the anchor point sits in the superlayer's coordinate space.
     public var position: Point {
         get { placement.position }
-        set { let old = placement.position; placement.position = newValue; animatablePropertyDidChange("position", from: .point(old)) }
+        set { let old = placement.position; placement.position = newValue; propertyDidChange(\Layer.position, from: old) }
     }
     /// In unit coordinates of the bounds; the transform applies about this point.
     public var anchorPoint: Point {
         get { placement.anchorPoint }
-        set { let old = placement.anchorPoint; placement.anchorPoint = newValue; animatablePropertyDidChange("anchorPoint", from: .point(old)) }
+        set { let old = placement.anchorPoint; placement.anchorPoint = newValue; propertyDidChange(\Layer.anchorPoint, from: old) }
     }
     public var anchorPointZ: Double {
         get { placement.anchorPointZ }
-        set { let old = placement.anchorPointZ; placement.anchorPointZ = newValue; animatablePropertyDidChange("anchorPointZ", from: .double(old)) }
+        set { let old = placement.anchorPointZ; placement.anchorPointZ = newValue; propertyDidChange(\Layer.anchorPointZ, from: old) }
     }
     public var zPosition: Double {
         get { placement.zPosition }
-        set { let old = placement.zPosition; placement.zPosition = newValue; animatablePropertyDidChange("zPosition", from: .double(old)) }
+        set { let old = placement.zPosition; placement.zPosition = newValue; propertyDidChange(\Layer.zPosition, from: old) }
     }
     public var transform: Transform3D {
         get { placement.transform }
-        set { let old = placement.transform; placement.transform = newValue; animatablePropertyDidChange("transform", from: .transform(old)) }
+        set { let old = placement.transform; placement.transform = newValue; propertyDidChange(\Layer.transform, from: old) }
     }
     /// Applied to sublayers about the center of this layer's bounds.
     public var sublayerTransform: Transform3D {
         get { storage.values.sublayerTransform }
-        set { let old = storage.values.sublayerTransform; properties.sublayerTransform = newValue; animatablePropertyDidChange("sublayerTransform", from: .transform(old)) }
+        set { let old = storage.values.sublayerTransform; properties.sublayerTransform = newValue; propertyDidChange(\Layer.sublayerTransform, from: old) }
     }
 
     // MARK: Appearance
 
     public var backgroundColor: Color? {
         get { storage.values.backgroundColor }
-        set { let old = storage.values.backgroundColor; properties.backgroundColor = newValue; animatablePropertyDidChange("backgroundColor", from: .color(old ?? .clear)) }
+        set { let old = storage.values.backgroundColor; properties.backgroundColor = newValue; propertyDidChange(\Layer.backgroundColor, from: old) }
     }
     public var opacity: Double {
         get { placement.opacity }
-        set { let old = placement.opacity; placement.opacity = newValue; animatablePropertyDidChange("opacity", from: .double(old)) }
+        set { let old = placement.opacity; placement.opacity = newValue; propertyDidChange(\Layer.opacity, from: old) }
     }
     public var isHidden: Bool {
         get { storage.values.isHidden }
@@ -116,16 +91,16 @@ open class Layer {
     }
     public var cornerRadius: Double {
         get { storage.values.cornerRadius }
-        set { let old = storage.values.cornerRadius; properties.cornerRadius = newValue; animatablePropertyDidChange("cornerRadius", from: .double(old)) }
+        set { let old = storage.values.cornerRadius; properties.cornerRadius = newValue; propertyDidChange(\Layer.cornerRadius, from: old) }
     }
     /// Drawn inside the bounds, above the content and the sublayers, as in Core Animation.
     public var borderWidth: Double {
         get { storage.values.borderWidth }
-        set { let old = storage.values.borderWidth; properties.borderWidth = newValue; animatablePropertyDidChange("borderWidth", from: .double(old)) }
+        set { let old = storage.values.borderWidth; properties.borderWidth = newValue; propertyDidChange(\Layer.borderWidth, from: old) }
     }
     public var borderColor: Color {
         get { storage.values.borderColor }
-        set { let old = storage.values.borderColor; properties.borderColor = newValue; animatablePropertyDidChange("borderColor", from: .color(old)) }
+        set { let old = storage.values.borderColor; properties.borderColor = newValue; propertyDidChange(\Layer.borderColor, from: old) }
     }
     /// Clips sublayers and contents to the bounds, rounded by `cornerRadius`.
     public var masksToBounds: Bool {
@@ -134,20 +109,20 @@ open class Layer {
     }
     public var shadowColor: Color {
         get { storage.values.shadowColor }
-        set { let old = storage.values.shadowColor; properties.shadowColor = newValue; animatablePropertyDidChange("shadowColor", from: .color(old)) }
+        set { let old = storage.values.shadowColor; properties.shadowColor = newValue; propertyDidChange(\Layer.shadowColor, from: old) }
     }
     public var shadowOpacity: Double {
         get { storage.values.shadowOpacity }
-        set { let old = storage.values.shadowOpacity; properties.shadowOpacity = newValue; animatablePropertyDidChange("shadowOpacity", from: .double(old)) }
+        set { let old = storage.values.shadowOpacity; properties.shadowOpacity = newValue; propertyDidChange(\Layer.shadowOpacity, from: old) }
     }
     public var shadowRadius: Double {
         get { storage.values.shadowRadius }
-        set { let old = storage.values.shadowRadius; properties.shadowRadius = newValue; animatablePropertyDidChange("shadowRadius", from: .double(old)) }
+        set { let old = storage.values.shadowRadius; properties.shadowRadius = newValue; propertyDidChange(\Layer.shadowRadius, from: old) }
     }
     /// Core Animation's default (0, -3) moves the shadow 3 pt up on iOS.
     public var shadowOffset: Size {
         get { storage.values.shadowOffset }
-        set { let old = storage.values.shadowOffset; properties.shadowOffset = newValue; animatablePropertyDidChange("shadowOffset", from: .size(old)) }
+        set { let old = storage.values.shadowOffset; properties.shadowOffset = newValue; propertyDidChange(\Layer.shadowOffset, from: old) }
     }
     /// When false, the layer (and its sublayers) are not drawn while facing away.
     public var isDoubleSided: Bool {
@@ -171,26 +146,8 @@ open class Layer {
         }
     }
 
-    /// `sublayers`, nil for none (see above).
-    @exclusivity(unchecked) final var sublayerList: [Layer]?
-
     /// The layer whose `sublayers` hold this one, nil once it is removed or gone.
     public var superlayer: Layer? { parent }
-
-    /// Not weak: a weak reference gives the superlayer a side table, after which every
-    /// retain and release of it takes the slow path, and each of a presentation's ten
-    /// thousand copies would pay for forming and destroying one. Like weak, it keeps the
-    /// superlayer alive no longer; it cannot dangle: it is set only while the superlayer's
-    /// `sublayers` hold this layer, cleared on removal, and cleared by the superlayer's
-    /// deinit in the sublayers that outlive it.
-    @exclusivity(unchecked) private unowned(unsafe) var parent: Layer?
-
-    deinit {
-        // A sublayer only this array holds goes with it: only the others need telling.
-        sublayerList?.withUnsafeMutableBufferPointer { held in
-            for i in held.indices where !isKnownUniquelyReferenced(&held[i]) { held[i].parent = nil }
-        }
-    }
 
     public func addSublayer(_ layer: Layer) {
         insertSublayer(layer, at: sublayers.count)
@@ -203,23 +160,6 @@ open class Layer {
         layer.parent = self
         // Animations the newcomer brings are now the clock's to start and end.
         if !isPresentation, let clock { clock.animationsChanged() }
-    }
-
-    /// Makes a fresh copy (no superlayer, no clock to tell) a sublayer of this
-    /// presentation copy, which takes all of them at once (`sublayerList`).
-    func adopt(_ copy: Layer) {
-        copy.parent = self
-    }
-
-    /// Tells a sublayer copy that this presentation copy no longer holds it.
-    func orphan() { parent = nil }
-
-    /// Drops a presentation copy's sublayers; those held elsewhere are told.
-    func releaseSublayers() {
-        sublayerList?.withUnsafeMutableBufferPointer { held in
-            for i in held.indices where !isKnownUniquelyReferenced(&held[i]) { held[i].parent = nil }
-        }
-        sublayerList = nil
     }
 
     public func insertSublayer(_ layer: Layer, below sibling: Layer) {
@@ -303,45 +243,13 @@ open class Layer {
 
     // MARK: Animation
 
-    /// Animations in the order they were added (later ones apply on top).
-    var animationRecords: [AnimationRecord] {
-        get { recordList ?? [] }
-        set { recordList = newValue }
-        _modify {
-            if recordList == nil { recordList = [] }
-            yield &recordList!
-        }
-    }
+    /// The class's properties, each declared once (`LayerDeclaration.swift` for Layer's).
+    /// A subclass with properties of its own overrides this with a declaration
+    /// inheriting its superclass's; one without is described as its superclass.
+    open class var declaration: LayerClassDeclaration { layerDeclaration }
 
-    /// `animationRecords`, nil for none (see above).
-    @exclusivity(unchecked) final var recordList: [AnimationRecord]? {
-        didSet { soleRecord = recordList?.count == 1 ? Unmanaged.passUnretained(recordList.unsafelyUnwrapped[0]) : nil }
-    }
-    /// The record when there is just one (most animated layers), which `recordList`
-    /// keeps alive: a presentation reads it from the layer itself, without fetching the
-    /// list from memory and retaining and releasing it, ten thousand times a frame.
-    @exclusivity(unchecked) final var soleRecord: Unmanaged<AnimationRecord>?
-    /// Set on the root of a scene's tree by `SceneClock.attach(_:)`.
-    var attachedClock: SceneClock?
-    /// For a presentation copy: the model layer it was made from.
-    /// Strong: nothing in the model points back at a copy, and a weak reference costs a
-    /// copy more than the rest of it.
-    @exclusivity(unchecked) var modelLayerReference: Layer?
-    /// The copy `presentation(at:)` gave last, rewritten by the next call if nothing
-    /// else holds it by then.
-    @exclusivity(unchecked) final var lastPresentation: Layer?
-    /// For the copy a model keeps (`lastPresentation`): that model, weakly, as it holds
-    /// the copy. (Only that one copy of a tree gives its model a weak reference's side table.)
-    @exclusivity(unchecked) final weak var keptBy: Layer?
-    /// True for copies made by `presentation(at:)`: they never animate implicitly.
-    @exclusivity(unchecked) public internal(set) var isPresentation = false
-    /// True inside `init(layer:)`: copying is not a change.
-    @exclusivity(unchecked) var isCopying = false
-
-    /// The key paths this class animates, each declared once with its accessors (see
-    /// `AnimatableKeyPaths.swift` for Layer's). A subclass with animatable properties of
-    /// its own overrides this with a table inheriting its superclass's.
-    open class var animatableProperties: AnimatableProperties { layerAnimatableProperties }
+    /// The key paths this class animates, from its declaration.
+    public final class var animatableProperties: AnimatableProperties { declaration.animatable }
 
     /// The value of an animatable key path, nil when the layer's class has no such key path.
     public func animatableValue(forKeyPath keyPath: String) -> AnimationValue? {

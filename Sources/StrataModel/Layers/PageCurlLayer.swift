@@ -19,13 +19,9 @@ open class PageCurlLayer: Layer {
     public override init() { super.init() }
 
     /// How far the fold line has travelled from the lifted corner, in points.
-    public var curlDistance: Double = 0 {
-        didSet { animatablePropertyDidChange("curlDistance", from: .double(oldValue)) }
-    }
+    @Observed public var curlDistance: Double = 0
     /// Radius of the roll, in points.
-    public var curlRadius: Double = 40 {
-        didSet { animatablePropertyDidChange("curlRadius", from: .double(oldValue)) }
-    }
+    @Observed public var curlRadius: Double = 40
     /// The way the lifted corner points, from the fold: radians from +x toward +y.
     public var curlDirection: Double = 70 * Double.pi / 180
 
@@ -48,19 +44,12 @@ open class PageCurlLayer: Layer {
         return (p.x - c.x) * d.x + (p.y - c.y) * d.y + curlDistance
     }
 
-    open override func copyProperties(from layer: Layer) {
-        super.copyProperties(from: layer)
-        guard let c = layer as? PageCurlLayer else { return }
-        curlDistance = c.curlDistance
-        curlRadius = c.curlRadius
-        curlDirection = c.curlDirection
-    }
+    open override class var declaration: LayerClassDeclaration { curlDeclaration }
 
-    /// Adds "curlDistance" and "curlRadius" (doubles) to the layer's key paths.
-    open override class var animatableProperties: AnimatableProperties { curlAnimatableProperties }
-
-    private static let curlAnimatableProperties = AnimatableProperties([
-        AnimatableProperty("curlDistance", \PageCurlLayer.curlDistance),
-        AnimatableProperty("curlRadius", \PageCurlLayer.curlRadius),
-    ], inheriting: Layer.animatableProperties)
+    private static let curlDeclaration = LayerClassDeclaration("PageCurlLayer", inheriting: Layer.declaration,
+                                                               make: { PageCurlLayer() }, [
+        Declare<PageCurlLayer>.animatable("curlDistance", \.curlDistance, "how far the fold has travelled from the lifted corner"),
+        Declare<PageCurlLayer>.animatable("curlRadius", \.curlRadius, "the roll's radius"),
+        Declare<PageCurlLayer>.property("curlDirection", \.curlDirection, "radians from +x toward +y: the way the lifted corner points"),
+    ])
 }

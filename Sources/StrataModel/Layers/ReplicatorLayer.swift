@@ -13,30 +13,21 @@ open class ReplicatorLayer: Layer {
 
     /// Copies drawn, the sublayers themselves the first; 0 or less draws none.
     public var instanceCount = 1
+    /// At most this many copies are drawn (and presented at their delayed times), whatever
+    /// `instanceCount` says: each copy is a whole subtree, so this bounds a frame's cost.
+    public static let maximumDrawnInstances = 1_000
+    /// The copies drawn: `instanceCount` within 0...`maximumDrawnInstances`.
+    public var drawnInstanceCount: Int { min(max(0, instanceCount), ReplicatorLayer.maximumDrawnInstances) }
     /// Each copy's animations run this many seconds after the previous copy's.
-    public var instanceDelay: Double = 0 {
-        didSet { animatablePropertyDidChange("instanceDelay", from: .double(oldValue)) }
-    }
+    @Observed public var instanceDelay: Double = 0
     /// From one copy to the next, applied about the centre of the replicator's bounds.
-    public var instanceTransform: Transform3D = .identity {
-        didSet { animatablePropertyDidChange("instanceTransform", from: .transform(oldValue)) }
-    }
+    @Observed public var instanceTransform: Transform3D = .identity
     /// Multiplies the first copy's colours; the offsets are added once per later copy.
-    public var instanceColor: Color = .white {
-        didSet { animatablePropertyDidChange("instanceColor", from: .color(oldValue)) }
-    }
-    public var instanceRedOffset: Double = 0 {
-        didSet { animatablePropertyDidChange("instanceRedOffset", from: .double(oldValue)) }
-    }
-    public var instanceGreenOffset: Double = 0 {
-        didSet { animatablePropertyDidChange("instanceGreenOffset", from: .double(oldValue)) }
-    }
-    public var instanceBlueOffset: Double = 0 {
-        didSet { animatablePropertyDidChange("instanceBlueOffset", from: .double(oldValue)) }
-    }
-    public var instanceAlphaOffset: Double = 0 {
-        didSet { animatablePropertyDidChange("instanceAlphaOffset", from: .double(oldValue)) }
-    }
+    @Observed public var instanceColor: Color = .white
+    @Observed public var instanceRedOffset: Double = 0
+    @Observed public var instanceGreenOffset: Double = 0
+    @Observed public var instanceBlueOffset: Double = 0
+    @Observed public var instanceAlphaOffset: Double = 0
     /// True: the copies keep their z and share the replicator's 3D space, as a transform
     /// layer's sublayers do; false: flattened into the replicator's plane.
     public var preservesDepth = false
@@ -71,44 +62,30 @@ open class ReplicatorLayer: Layer {
         index > 0 && index <= delayedInstances.count ? delayedInstances[index - 1] : sublayers
     }
 
-    open override func copyProperties(from layer: Layer) {
-        super.copyProperties(from: layer)
-        guard let r = layer as? ReplicatorLayer else { return }
-        instanceCount = r.instanceCount
-        instanceDelay = r.instanceDelay
-        instanceTransform = r.instanceTransform
-        instanceColor = r.instanceColor
-        instanceRedOffset = r.instanceRedOffset
-        instanceGreenOffset = r.instanceGreenOffset
-        instanceBlueOffset = r.instanceBlueOffset
-        instanceAlphaOffset = r.instanceAlphaOffset
-        preservesDepth = r.preservesDepth
-    }
-
     /// A presentation copy's delayed instances: each copy's sublayers presented at its
     /// own time, made as any presentation of a subtree is.
     override func completePresentation(from model: Layer, at time: Double) {
-        guard instanceDelay != 0, instanceCount > 1, !model.sublayers.isEmpty else {
+        guard instanceDelay != 0, drawnInstanceCount > 1, !model.sublayers.isEmpty else {
             if !delayedInstances.isEmpty { delayedInstances = [] }
             return
         }
-        delayedInstances = (1..<instanceCount).map { i in
+        delayedInstances = (1..<drawnInstanceCount).map { i in
             model.sublayers.map { detachedPresentation(of: $0, at: time - Double(i) * instanceDelay) }
         }
     }
 
-    /// Adds the instance key paths ("instanceDelay", "instanceTransform" with its sub-paths
-    /// rotation.z and the like are not split: the whole matrix animates, "instanceColor",
-    /// the four offsets) to the layer's key paths.
-    open override class var animatableProperties: AnimatableProperties { replicatorAnimatableProperties }
+    open override class var declaration: LayerClassDeclaration { replicatorDeclaration }
 
-    private static let replicatorAnimatableProperties = AnimatableProperties([
-        AnimatableProperty("instanceDelay", \ReplicatorLayer.instanceDelay),
-        AnimatableProperty("instanceTransform", \ReplicatorLayer.instanceTransform),
-        AnimatableProperty("instanceColor", \ReplicatorLayer.instanceColor),
-        AnimatableProperty("instanceRedOffset", \ReplicatorLayer.instanceRedOffset),
-        AnimatableProperty("instanceGreenOffset", \ReplicatorLayer.instanceGreenOffset),
-        AnimatableProperty("instanceBlueOffset", \ReplicatorLayer.instanceBlueOffset),
-        AnimatableProperty("instanceAlphaOffset", \ReplicatorLayer.instanceAlphaOffset),
-    ], inheriting: Layer.animatableProperties)
+    private static let replicatorDeclaration = LayerClassDeclaration("CAReplicatorLayer", inheriting: Layer.declaration,
+                                                                     make: { ReplicatorLayer() }, [
+        Declare<ReplicatorLayer>.property("instanceCount", \.instanceCount, "copies drawn, the sublayers themselves the first (at most 1,000 drawn)"),
+        Declare<ReplicatorLayer>.animatable("instanceDelay", \.instanceDelay, "seconds each copy's animations run after the previous copy's"),
+        Declare<ReplicatorLayer>.animatable("instanceTransform", \.instanceTransform, "from one copy to the next, about the bounds centre"),
+        Declare<ReplicatorLayer>.animatable("instanceColor", \.instanceColor, "multiplies the first copy's colours (not contents images)"),
+        Declare<ReplicatorLayer>.animatable("instanceRedOffset", \.instanceRedOffset, "added to the copy colour's red once per copy"),
+        Declare<ReplicatorLayer>.animatable("instanceGreenOffset", \.instanceGreenOffset, "added to the copy colour's green once per copy"),
+        Declare<ReplicatorLayer>.animatable("instanceBlueOffset", \.instanceBlueOffset, "added to the copy colour's blue once per copy"),
+        Declare<ReplicatorLayer>.animatable("instanceAlphaOffset", \.instanceAlphaOffset, "added to the copy colour's alpha once per copy"),
+        Declare<ReplicatorLayer>.property("preservesDepth", \.preservesDepth, "copies keep their z instead of flattening into the replicator"),
+    ])
 }

@@ -22,39 +22,23 @@ open class ShapeLayer: Layer {
 
     public override init() { super.init() }
 
-    public var path: Path? {
-        didSet { animatablePropertyDidChange("path", from: .path(oldValue ?? Path())) }
-    }
+    @Observed public var path: Path? = nil
     /// nil draws no fill.
-    public var fillColor: Color? = .black {
-        didSet { animatablePropertyDidChange("fillColor", from: .color(oldValue ?? .clear)) }
-    }
+    @Observed public var fillColor: Color? = .black
     public var fillRule: FillRule = .nonZero
     /// nil draws no stroke.
-    public var strokeColor: Color? {
-        didSet { animatablePropertyDidChange("strokeColor", from: .color(oldValue ?? .clear)) }
-    }
-    public var lineWidth: Double = 1 {
-        didSet { animatablePropertyDidChange("lineWidth", from: .double(oldValue)) }
-    }
+    @Observed public var strokeColor: Color? = nil
+    @Observed public var lineWidth: Double = 1
     public var lineCap: LineCap = .butt
     public var lineJoin: LineJoin = .miter
-    public var miterLimit: Double = 10 {
-        didSet { animatablePropertyDidChange("miterLimit", from: .double(oldValue)) }
-    }
+    @Observed public var miterLimit: Double = 10
     /// Dash and gap lengths in points, repeated; nil or empty draws a solid line.
     public var lineDashPattern: [Double]?
-    public var lineDashPhase: Double = 0 {
-        didSet { animatablePropertyDidChange("lineDashPhase", from: .double(oldValue)) }
-    }
+    @Observed public var lineDashPhase: Double = 0
     /// The stroke runs from this fraction of the path's length ...
-    public var strokeStart: Double = 0 {
-        didSet { animatablePropertyDidChange("strokeStart", from: .double(oldValue)) }
-    }
+    @Observed public var strokeStart: Double = 0
     /// ... to this one (a progress ring animates it).
-    public var strokeEnd: Double = 1 {
-        didSet { animatablePropertyDidChange("strokeEnd", from: .double(oldValue)) }
-    }
+    @Observed public var strokeEnd: Double = 1
 
     /// Whether the fill draws anything.
     public var hasVisibleFill: Bool {
@@ -70,36 +54,22 @@ open class ShapeLayer: Layer {
 
     open override var drawsOwnContent: Bool { super.drawsOwnContent || hasVisibleFill || hasVisibleStroke }
 
-    open override func copyProperties(from layer: Layer) {
-        super.copyProperties(from: layer)
-        guard let s = layer as? ShapeLayer else { return }
-        path = s.path
-        fillColor = s.fillColor
-        fillRule = s.fillRule
-        strokeColor = s.strokeColor
-        lineWidth = s.lineWidth
-        lineCap = s.lineCap
-        lineJoin = s.lineJoin
-        miterLimit = s.miterLimit
-        lineDashPattern = s.lineDashPattern
-        lineDashPhase = s.lineDashPhase
-        strokeStart = s.strokeStart
-        strokeEnd = s.strokeEnd
-    }
+    open override class var declaration: LayerClassDeclaration { shapeDeclaration }
 
-    /// Adds "path" (path; nil reads as empty), "fillColor" and "strokeColor" (colors; nil
-    /// reads as clear), "lineWidth", "miterLimit", "lineDashPhase", "strokeStart" and
-    /// "strokeEnd" (doubles) to the layer's key paths.
-    open override class var animatableProperties: AnimatableProperties { shapeAnimatableProperties }
-
-    private static let shapeAnimatableProperties = AnimatableProperties([
-        AnimatableProperty("path", \ShapeLayer.path, whenNil: { _ in Path() }),
-        AnimatableProperty("fillColor", \ShapeLayer.fillColor, whenNil: { _ in .clear }),
-        AnimatableProperty("strokeColor", \ShapeLayer.strokeColor, whenNil: { _ in .clear }),
-        AnimatableProperty("lineWidth", \ShapeLayer.lineWidth),
-        AnimatableProperty("miterLimit", \ShapeLayer.miterLimit),
-        AnimatableProperty("lineDashPhase", \ShapeLayer.lineDashPhase),
-        AnimatableProperty("strokeStart", \ShapeLayer.strokeStart),
-        AnimatableProperty("strokeEnd", \ShapeLayer.strokeEnd),
-    ], inheriting: Layer.animatableProperties)
+    private static let shapeDeclaration = LayerClassDeclaration("CAShapeLayer", inheriting: Layer.declaration,
+                                                                make: { ShapeLayer() }, [
+        Declare<ShapeLayer>.animatable("path", \.path, whenNil: { _ in Path() },
+                                       "in the layer's coordinates; animates point by point between paths of one structure"),
+        Declare<ShapeLayer>.animatable("fillColor", \.fillColor, whenNil: { _ in .clear }, kind: .optionalColor, "nil draws no fill"),
+        Declare<ShapeLayer>.property("fillRule", \.fillRule, "nonZero or evenOdd"),
+        Declare<ShapeLayer>.animatable("strokeColor", \.strokeColor, whenNil: { _ in .clear }, kind: .optionalColor, "nil draws no stroke"),
+        Declare<ShapeLayer>.animatable("lineWidth", \.lineWidth, "the stroke's width"),
+        Declare<ShapeLayer>.property("lineCap", \.lineCap, "butt, round or square"),
+        Declare<ShapeLayer>.property("lineJoin", \.lineJoin, "miter, round or bevel"),
+        Declare<ShapeLayer>.animatable("miterLimit", \.miterLimit, "longest miter, in line widths"),
+        Declare<ShapeLayer>.property("lineDashPattern", \.lineDashPattern, "dash and gap lengths, repeated; nil or empty is solid"),
+        Declare<ShapeLayer>.animatable("lineDashPhase", \.lineDashPhase, "where the dash pattern starts"),
+        Declare<ShapeLayer>.animatable("strokeStart", \.strokeStart, "the stroke runs from this fraction of the length ..."),
+        Declare<ShapeLayer>.animatable("strokeEnd", \.strokeEnd, "... to this one"),
+    ])
 }

@@ -15,25 +15,26 @@
 open class TextLayer: Layer {
     public override init() { super.init() }
 
-    open override func copyProperties(from layer: Layer) {
-        super.copyProperties(from: layer)
-        guard let t = layer as? TextLayer else { return }
-        string = t.string
-        font = t.font
-        foregroundColor = t.foregroundColor
-        alignmentMode = t.alignmentMode
-        numberOfLines = t.numberOfLines
-        lineBreakMode = t.lineBreakMode
-        lineHeight = t.lineHeight
-    }
+    open override class var declaration: LayerClassDeclaration { textDeclaration }
 
-    /// Adds "foregroundColor" (color) and "fontSize" (double) to the layer's key paths.
-    open override class var animatableProperties: AnimatableProperties { textAnimatableProperties }
-
-    private static let textAnimatableProperties = AnimatableProperties([
-        AnimatableProperty("foregroundColor", \TextLayer.foregroundColor),
-        AnimatableProperty("fontSize", \TextLayer.fontSize),
-    ], inheriting: Layer.animatableProperties)
+    /// `foregroundColor` and `fontSize` animate, without implicit actions, as in Core
+    /// Animation. `wrapped` and `truncationMode` come before the two they are views of,
+    /// so that a scene file giving both gets what it says last-named.
+    private static let textDeclaration = LayerClassDeclaration("CATextLayer", inheriting: Layer.declaration,
+                                                               make: { TextLayer() }, [
+        Declare<TextLayer>.property("string", \.string, "the text; nil or empty draws nothing"),
+        Declare<TextLayer>.property("font", \.font, "family, weight and size (a snapshot shows the size as fontSize)"),
+        Declare<TextLayer>.animatable("fontSize", \.fontSize, action: false, copy: .view, "the size of font"),
+        Declare<TextLayer>.animatable("foregroundColor", \.foregroundColor, action: false, "the text's colour"),
+        Declare<TextLayer>.property("alignmentMode", \.alignmentMode, "each line's place in the bounds' width"),
+        Declare<TextLayer>.property("wrapped", \.isWrapped, swift: "isWrapped", copy: .view, snapshot: false,
+                                    "CATextLayer's isWrapped: numberOfLines other than 1"),
+        Declare<TextLayer>.property("truncationMode", \.truncationMode, copy: .view, snapshot: false,
+                                    "CATextLayer's truncationMode, a view of lineBreakMode"),
+        Declare<TextLayer>.property("numberOfLines", \.numberOfLines, "the most lines shown; 0 as many as the bounds hold"),
+        Declare<TextLayer>.property("lineBreakMode", \.lineBreakMode, "how lines break and the last one is truncated"),
+        Declare<TextLayer>.property("lineHeight", \.lineHeight, "baseline to baseline; nil uses the font's"),
+    ])
 
     /// The text; nil or empty draws nothing.
     public var string: String?

@@ -3,4 +3,9 @@
 /// shadow are not drawn, and its opacity applies to each sublayer separately.
 open class TransformLayer: Layer {
     open override var drawsOwnContent: Bool { false }
+
+    open override class var declaration: LayerClassDeclaration { transformDeclaration }
+
+    private static let transformDeclaration = LayerClassDeclaration("CATransformLayer", inheriting: Layer.declaration,
+                                                                    make: { TransformLayer() }, [])
 }

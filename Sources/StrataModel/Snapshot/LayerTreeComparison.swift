@@ -80,10 +80,10 @@ public enum LayerTreeComparison {
     }
 
     private static func properties(_ a: LayerTreeSnapshot, _ b: LayerTreeSnapshot) -> [PropertyChange] {
-        let keys = LayerDescription.order(of: Set(a.properties.keys).union(b.properties.keys))
+        let keys = LayerTreeSnapshot.order(of: Set(a.properties.keys).union(b.properties.keys), className: b.className)
         var found: [PropertyChange] = []
         for key in keys {
-            let defaultValue = LayerDescription.defaultValue(className: b.className, key: key)
+            let defaultValue = LayerClassDeclaration.named(b.className)?.defaults[key]
             guard let va = a.properties[key] ?? defaultValue, let vb = b.properties[key] ?? defaultValue, va != vb else { continue }
             if case .numbers(let x) = va, case .numbers(let y) = vb, x.count == y.count, let names = parts[key], names.count == x.count {
                 // A matrix turned or scaled changes most of its 16 values: the first three tell it.

@@ -1,7 +1,7 @@
 /// A presentation tree as plain values, for `strata dump` and for the trees issue 27
 /// stores beside references: each layer's name (or its path when unnamed), its class by
 /// Core Animation's name, and only the properties that differ from that class's defaults,
-/// under CA's key names. Text and JSON forms come from the same values, so they agree.
+/// under CA's key names, as each class declares them (`LayerClassDeclaration`). Text and JSON forms come from the same values, so they agree.
 public struct LayerTreeSnapshot: Codable, Equatable, Sendable {
     /// `name`, or `parent.sublayers[i]` (`root` for an unnamed root).
     public var id: String
@@ -19,11 +19,12 @@ public struct LayerTreeSnapshot: Codable, Equatable, Sendable {
     /// The tree under `layer` as it is now (pass a presentation layer for what is drawn).
     public init(_ layer: Layer, id: String? = nil) {
         let own = id ?? layer.name ?? "root"
-        let description = LayerDescription.of(layer)
-        let defaults = description.defaults
+        let declaration = type(of: layer).declaration
         var properties: [String: SnapshotValue] = [:]
-        for (key, value) in description.values where defaults[key] != value { properties[key] = value }
-        self.init(id: own, className: description.className, properties: properties,
+        for (key, value) in declaration.snapshotValues(of: layer) where declaration.defaults[key] != value {
+            properties[key] = value
+        }
+        self.init(id: own, className: declaration.className, properties: properties,
                   sublayers: layer.sublayers.enumerated().map { i, sub in
                       LayerTreeSnapshot(sub, id: sub.name ?? "\(own).sublayers[\(i)]")
                   })
@@ -31,7 +32,7 @@ public struct LayerTreeSnapshot: Codable, Equatable, Sendable {
 
     /// The properties in the class's declared order (the text form's).
     public var orderedProperties: [(key: String, value: SnapshotValue)] {
-        LayerDescription.order(of: properties.keys).map { ($0, properties[$0]!) }
+        LayerTreeSnapshot.order(of: properties.keys, className: className).map { ($0, properties[$0]!) }
     }
 
     /// Indented text, one layer a line (`name (Class)`) followed by its properties
@@ -45,10 +46,20 @@ public struct LayerTreeSnapshot: Codable, Equatable, Sendable {
     private func append(to lines: inout [String], depth: Int) {
         let indent = String(repeating: "  ", count: depth)
         lines.append("\(indent)\(id) (\(className))")
-        for key in LayerDescription.order(of: properties.keys) {
+        for key in LayerTreeSnapshot.order(of: properties.keys, className: className) {
             lines.append("\(indent)  \(key): \(properties[key]!.text)")
         }
         for s in sublayers { s.append(to: &lines, depth: depth + 1) }
+    }
+}
+
+extension LayerTreeSnapshot {
+    /// `keys` in the order the class declares them (its superclass's first); keys it
+    /// does not declare after them, sorted.
+    static func order<S: Sequence>(of keys: S, className: String) -> [String] where S.Element == String {
+        let declared = LayerClassDeclaration.named(className)?.properties ?? []
+        let rank = Dictionary(declared.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        return keys.sorted { (rank[$0] ?? Int.max, $0) < (rank[$1] ?? Int.max, $1) }
     }
 }
 

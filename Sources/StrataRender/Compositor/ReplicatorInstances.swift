@@ -6,7 +6,7 @@ import StrataModel
 /// colours by the copy's red, green and blue (`ReplicatorLayer.instanceColor(at:)`).
 extension DrawListBuilder {
     func visitInstances(of replicator: ReplicatorLayer, _ geometry: LayerGeometry, into out: inout [DrawCommand]) throws {
-        for index in 0..<max(0, replicator.instanceCount) {
+        for index in 0..<replicator.drawnInstanceCount {
             let color = replicator.instanceColor(at: index)
             if color.alpha <= 0 { continue }
             let mi = replicator.instanceMatrix(index)
