@@ -57,6 +57,11 @@ let package = Package(
         // PNG chunks written and 8-bit RGB(A) read with libdeflate; libpng for every other
         // kind of file, its longjmp errors wrapped so Swift sees messages.
         .target(name: "CPNGCodec", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGCodec"),
+        // JPEG contents images: libjpeg-turbo (docs/DEPENDENCIES.md), its longjmp errors
+        // caught in C as libpng's are.
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CJPEGCodec", dependencies: ["CJPEG"], path: "Sources/CJPEGCodec"),
 
         // A header of the compiler's prefetch builtin; nothing to link.
         .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
@@ -81,7 +86,7 @@ let package = Package(
 
         // Image files: PNG encode/decode (libdeflate, libpng), atomic writes, the pipeline's error type.
         // No GL, so comparison and reference checks build and run without OSMesa or GLFW.
-        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec", "CDeflate"], path: "Sources/StrataImage"),
+        .target(name: "StrataImage", dependencies: ["StrataModel", "CPNGCodec", "CJPEGCodec", "CDeflate"], path: "Sources/StrataImage"),
 
         // A shape layer's path filled and stroked into coverage masks (Cairo). No GL: the
         // model stays Cairo-free and the renderer only uploads what this draws.

@@ -7,7 +7,9 @@
 // pixel; dead branches still cost). The defines:
 //   BACKGROUND             draw u_background
 //   FILL_AXIAL / FILL_RADIAL / FILL_CONIC   a gradient, looked up in its color ramp
-//   FILL_CONTENTS          the u_contents texture; CONTENTS_CLIPPED: cut to the corners
+//   FILL_CONTENTS          the u_contents texture placed by its gravity (u_contentsFrame),
+//                          cropped (u_contentsSource) and nine-sliced (u_sliceX/Y);
+//                          CONTENTS_CLIPPED: cut to the corners
 //   BORDER                 the border
 //   INSTANCED              a batch of layers in one draw (see layer.vert)
 
@@ -38,6 +40,10 @@ uniform vec2 u_gradientStart;   // unit coordinates of the bounds
 uniform vec2 u_gradientEnd;
 uniform sampler2D u_ramp;       // the gradient's stops, interpolated into 256 texels
 uniform sampler2D u_contents;
+uniform vec4 u_contentsFrame;   // where the image lands: unit coordinates of the bounds
+uniform vec4 u_contentsSource;  // the part of the texture drawn (contentsRect)
+uniform vec4 u_sliceX;          // the nine-slice along x: d0, d1 (frame units), s0, s1 (source units)
+uniform vec4 u_sliceY;
 
 #include "prelude.glsl"
 
@@ -54,6 +60,16 @@ float coverage(float d) {
 // Texel i holds the color at t = i / 255; the offsets land t = 0 and 1 on texel centers.
 vec4 gradientColor(float t) {
     return texture(u_ramp, vec2((clamp(t, 0.0, 1.0) * 255.0 + 0.5) / 256.0, 0.5));
+}
+#endif
+
+#ifdef FILL_CONTENTS
+// contentsCenter along one axis: the ends keep their size, the middle stretches
+// (ContentsDraw.Slice.source(at:) is the same map in Swift).
+float sliceAxis(float t, vec4 s) {
+    if (t < s.x) return t / max(s.x, 1e-6) * s.z;
+    if (t > s.y) return s.w + (t - s.y) / max(1.0 - s.y, 1e-6) * (1.0 - s.w);
+    return s.z + (t - s.x) / max(s.y - s.x, 1e-6) * (s.w - s.z);
 }
 #endif
 
@@ -85,11 +101,14 @@ void main() {
 #endif
 
 #ifdef FILL_CONTENTS
-    vec2 uv = (v_local - u_shape.xy) / size;
+    vec2 t = ((v_local - u_shape.xy) / size - u_contentsFrame.xy) / u_contentsFrame.zw;
+    vec2 uv = u_contentsSource.xy + vec2(sliceAxis(t.x, u_sliceX), sliceAxis(t.y, u_sliceY)) * u_contentsSource.zw;
+    // The frame's own edge, anti-aliased; it may lie outside the bounds.
+    vec2 frameSize = u_contentsFrame.zw * size;
+    vec2 q = v_local - u_shape.xy - u_contentsFrame.xy * size - frameSize * 0.5;
+    float clip = coverage(roundedRectDistance(q, frameSize * 0.5, 0.0));
 #ifdef CONTENTS_CLIPPED
-    float clip = inside;
-#else
-    float clip = coverage(roundedRectDistance(p, size * 0.5, 0.0));
+    clip *= inside;
 #endif
     vec4 c = texture(u_contents, uv) * clip;
     color = c + color * (1.0 - c.a);

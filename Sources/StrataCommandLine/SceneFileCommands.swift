@@ -110,10 +110,12 @@ extension CommandContext {
             let parse = { (text: String) throws -> SceneFile in
                 try SceneFile.parse(data: Array(text.utf8), path: path, allowOutsidePaths: c.anywhere, root: c.root, limits: SceneFileOptions.limits(args))
             }
-            var d = try parse(start.text).descriptor
+            let first = try parse(start.text)
+            var d = first.descriptor
             d.name = trace.header.scene
             let header = trace.header
             var found = TraceScenes(catalog: SceneCatalog([d] + scenes.descriptors))
+            found.warnings += first.changedImages(since: header.otherKeys, tracePath: tracePath)
             found.reload = { text, current in
                 let file: SceneFile
                 do { file = try parse(text.text) } catch {
@@ -140,6 +142,7 @@ extension CommandContext {
             found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")
             found.stale = (recorded: hash, now: file.sha256)
         }
+        found.warnings += file.changedImages(since: trace.header.otherKeys, tracePath: tracePath)
         var d = file.descriptor
         d.name = trace.header.scene
         found.catalog = SceneCatalog([d] + scenes.descriptors)

@@ -56,6 +56,15 @@ public struct PNGHeader: Equatable, Sendable {
         }
     }
 
+    /// Refuses an image with a side over `maximumSide` (a scene file's `contents` limit)
+    /// or more pixels than `pixelLimit`, before it is decoded.
+    public func check(maximumSide: Int, pixelLimit: Int, name: String) throws {
+        guard width <= maximumSide, height <= maximumSide else {
+            throw RenderError.png("\(name): \(width)x\(height) px is over the limit of \(maximumSide) px a side")
+        }
+        try check(pixelLimit: pixelLimit, name: name)
+    }
+
     static func requireRegularFile(_ fd: Int32, _ path: String) throws {
         var s = stat()
         guard fstat(fd, &s) == 0 else { throw SystemError.io(path, "cannot read") }

@@ -77,15 +77,18 @@ struct SceneFileContext: Sendable {
     var images = ImageLog()
 }
 
-/// The images a scene file's parse read, each as `path sha256` of its bytes, in order.
+/// The images a scene file's parse read, each as `path sha256` of its bytes, in order,
+/// and by the path the file wrote (what a trace's header keeps).
 final class ImageLog: @unchecked Sendable {
     private let lock = NSLock()
     private var list: [String] = []
-    func add(_ path: String, _ bytes: [UInt8]) {
-        let line = path + " " + SHA256.hex(of: bytes)
-        lock.lock(); list.append(line); lock.unlock()
+    private var byWrittenPath: [String: String] = [:]
+    func add(_ path: String, _ bytes: [UInt8], written: String) {
+        let hash = SHA256.hex(of: bytes)
+        lock.lock(); list.append(path + " " + hash); byWrittenPath[written] = hash; lock.unlock()
     }
     var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
+    var hashes: [String: String] { lock.lock(); defer { lock.unlock() }; return byWrittenPath }
 }
 
 extension LayerProperty {
@@ -181,11 +184,12 @@ extension Field {
         return try choice(names, what: "font weight")
     }
 
-    /// A PNG next to the scene file: the path may not leave the scene's directory (unless
-    /// allowed), and its size and pixel dimensions are checked before it is decoded.
+    /// A PNG or JPEG next to the scene file (told by its bytes): the path may not leave the
+    /// scene's directory (unless allowed), and its size and pixel dimensions (from its
+    /// header) are checked before it is decoded.
     func image(_ c: SceneFileContext) throws -> Image {
         let relative = try string(maxLength: 4096)
-        guard !relative.isEmpty else { throw error("expected a PNG path relative to the scene file, got \"\"") }
+        guard !relative.isEmpty else { throw error("expected a PNG or JPEG path relative to the scene file, got \"\"") }
         let joined = relative.hasPrefix("/") ? relative : (c.directory as NSString).appendingPathComponent(relative)
         // Absolute with every symlink resolved, so `../x.png` of a relative scene path and
         // an outward symlink are both seen to leave the folder.
@@ -205,11 +209,11 @@ extension Field {
         do { data = try BoundedFile.read(resolved, limit: c.limits.imageFileSize) } catch {
             throw self.error("cannot read \(node.described): \(error)")
         }
-        c.images.add(resolved, data)
+        c.images.add(resolved, data, written: relative)
         do {
-            return try PNG.decode(data, name: relative, maximumSide: c.limits.imageSide)
+            return try ImageFile.decode(data, name: node.described, maximumSide: c.limits.imageSide)
         } catch {
-            throw self.error("\(node.described) is not a PNG this reader takes: \(error)")
+            throw self.error("\(error)")
         }
     }
 }

@@ -29,6 +29,9 @@ public struct SceneFile: Sendable {
     /// The `contents` images the file names, as `PATH SHA256` of each one's bytes: with
     /// `sha256`, everything the file's frames are drawn from (a check's cache key).
     public internal(set) var imageDigests: [String] = []
+    /// The same images' SHA-256s by the path the file names them with (relative to the
+    /// file): what a trace's header keeps as `sceneImages`.
+    public internal(set) var imageHashes: [String: String] = [:]
 
     let binds: [OptionBind]
     let root: LayerTemplate
@@ -54,6 +57,7 @@ public struct SceneFile: Sendable {
                                        containment: FileContainment(anywhere: allowOutsidePaths, root: root), limits: limits)
         var file = try SceneFileParser(context: context).parse(Field(node: node, path: "", file: path), sha256: SHA256.hex(of: data))
         file.imageDigests = context.images.entries
+        file.imageHashes = context.images.hashes
         return file
     }
 
@@ -124,9 +128,27 @@ public struct SceneFile: Sendable {
     }
 
     /// What a trace header says of the file: its path relative to `directory` (the
-    /// trace's) and its hash, so a replay finds it and knows whether it changed.
+    /// trace's) and its hash, so a replay finds it and knows whether it changed; and the
+    /// same of each `contents` image, by the path the file names it with (`sceneImages`).
     public func headerKeys(relativeTo directory: String) -> [String: TraceValue] {
-        ["sceneFile": .string(FileContainment.relativePath(path, from: directory)), "sceneSHA256": .string(sha256)]
+        var keys: [String: TraceValue] = ["sceneFile": .string(FileContainment.relativePath(path, from: directory)),
+                                          "sceneSHA256": .string(sha256)]
+        if !imageHashes.isEmpty { keys["sceneImages"] = .object(imageHashes.mapValues { .string($0) }) }
+        return keys
+    }
+
+    /// Warnings for the images whose bytes differ from a trace header's `sceneImages`
+    /// (or that it did not name), as the scene file's own hash is checked.
+    public func changedImages(since header: [String: TraceValue], tracePath: String) -> [String] {
+        guard case .object(let recorded)? = header["sceneImages"] else { return [] }
+        return imageHashes.keys.sorted().compactMap { image in
+            let now = imageHashes[image]!
+            guard case .string(let then)? = recorded[image] else {
+                return "\(image) (named by \(path)) was not in the scene when \(tracePath) was recorded"
+            }
+            guard then != now else { return nil }
+            return "\(image) (named by \(path)) has changed since \(tracePath) was recorded (SHA-256 \(now.prefix(12))…, the trace says \(then.prefix(12))…); replaying with the image as it is now"
+        }
     }
 }
 

@@ -129,10 +129,39 @@ open class Layer: PresentationNode {
         get { storage.values.isDoubleSided }
         set { properties.isDoubleSided = newValue }
     }
-    /// A bitmap stretched over the bounds.
+    /// A bitmap drawn over the background, placed by `contentsGravity`.
     public var contents: Image? {
         get { storage.values.contents }
         set { properties.contents = newValue }
+    }
+    /// Where `contents` sit in the bounds and how they scale (`resize`: stretched over them).
+    public var contentsGravity: ContentsGravity {
+        get { storage.values.contentsGravity }
+        set { properties.contentsGravity = newValue }
+    }
+    /// The part of the image drawn, in its unit coordinates (origin top-left, as on iOS).
+    public var contentsRect: Rect {
+        get { storage.values.contentsRect }
+        set { let old = storage.values.contentsRect; properties.contentsRect = newValue; propertyDidChange(\Layer.contentsRect, from: old) }
+    }
+    /// The part of the image that stretches, in unit coordinates of `contentsRect`'s part;
+    /// the rest keeps its size (nine-slice). (0, 0, 1, 1): everything stretches.
+    public var contentsCenter: Rect {
+        get { storage.values.contentsCenter }
+        set { let old = storage.values.contentsCenter; properties.contentsCenter = newValue; propertyDidChange(\Layer.contentsCenter, from: old) }
+    }
+    /// Image pixels per point: a 200-pixel image with scale 2 is 100 points wide.
+    public var contentsScale: Double {
+        get { storage.values.contentsScale }
+        set { properties.contentsScale = newValue }
+    }
+    public var minificationFilter: ContentsFilter {
+        get { storage.values.minificationFilter }
+        set { properties.minificationFilter = newValue }
+    }
+    public var magnificationFilter: ContentsFilter {
+        get { storage.values.magnificationFilter }
+        set { properties.magnificationFilter = newValue }
     }
 
     // MARK: Tree

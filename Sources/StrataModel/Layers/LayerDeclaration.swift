@@ -34,7 +34,17 @@ extension Layer {
                            "(0, -3) moves the shadow 3 pt up, as on iOS"),
         Declare<Layer>.property("doubleSided", \.isDoubleSided, swift: "isDoubleSided", copy: .withTheLayer,
                          "when false, not drawn while facing away"),
-        Declare<Layer>.property("contents", \.contents, copy: .withTheLayer, "a bitmap stretched over the bounds"),
+        Declare<Layer>.property("contents", \.contents, copy: .withTheLayer, "a bitmap (PNG or JPEG) drawn over the background"),
+        Declare<Layer>.property("contentsGravity", \.contentsGravity, copy: .withTheLayer,
+                                "where contents sit and how they scale; iOS's top is the bottom edge"),
+        Declare<Layer>.animatable("contentsRect", \.contentsRect, copy: .withTheLayer, "the part of the image drawn, unit coordinates"),
+        Declare<Layer>.animatable("contentsCenter", \.contentsCenter, copy: .withTheLayer,
+                                  "the part of the image that stretches (nine-slice), unit coordinates"),
+        Declare<Layer>.property("contentsScale", \.contentsScale, copy: .withTheLayer, "image pixels per point"),
+        Declare<Layer>.property("minificationFilter", \.minificationFilter, copy: .withTheLayer,
+                                "sampling when drawn smaller: linear, nearest or trilinear"),
+        Declare<Layer>.property("magnificationFilter", \.magnificationFilter, copy: .withTheLayer,
+                                "sampling when drawn larger: linear, nearest or trilinear"),
         Declare<Layer>.property("name", \.name, copy: .withTheLayer, snapshot: false, scene: false, "for finding layers; a snapshot's id"),
     ])
 }

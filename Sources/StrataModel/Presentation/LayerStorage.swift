@@ -32,6 +32,12 @@ struct LayerProperties {
     var shadowOffset = Size(width: 0, height: -3)
     var isDoubleSided = true
     var contents: Image?
+    var contentsGravity = ContentsGravity.resize
+    var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: Double = 1
+    var minificationFilter = ContentsFilter.linear
+    var magnificationFilter = ContentsFilter.linear
 }
 
 /// The shared box of a layer's properties. Never written while shared: `Layer.properties`

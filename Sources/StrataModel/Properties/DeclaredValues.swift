@@ -111,3 +111,5 @@ extension TextLayer.TruncationMode: DeclaredChoice { public static var noun: Str
 extension ShapeLayer.FillRule: DeclaredChoice { public static var noun: String { "fill rule" } }
 extension ShapeLayer.LineCap: DeclaredChoice { public static var noun: String { "line cap" } }
 extension ShapeLayer.LineJoin: DeclaredChoice { public static var noun: String { "line join" } }
+extension ContentsGravity: DeclaredChoice { public static var noun: String { "contents gravity" } }
+extension ContentsFilter: DeclaredChoice { public static var noun: String { "contents filter" } }

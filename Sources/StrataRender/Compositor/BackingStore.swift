@@ -66,7 +66,8 @@ enum BackingStorePlan {
 
     static func backingStore(for d: LayerDraw, scale: Double) -> BackingStore? {
         guard needsStore(d.quad.matrix) else { return nil }
-        let b = d.shape.rect
+        // Contents that reach past the bounds unclipped are in the store too.
+        let b = d.contentExtent
         guard b.width > 0, b.height > 0, scale > 0 else { return nil }
         let pad = BackingStore.padding
         let w = (b.width * scale).rounded(.up), h = (b.height * scale).rounded(.up)
@@ -100,7 +101,7 @@ extension Fill: Hashable {
         switch self {
         case .none: h.combine(0)
         case let .gradient(type, start, end, stops): h.combine(type); h.combine(start); h.combine(end); h.combine(stops)
-        case let .contents(image, clipped): h.combine(image.identity); h.combine(clipped)
+        case let .contents(c): h.combine(c)
         }
     }
 }

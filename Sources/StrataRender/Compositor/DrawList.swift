@@ -45,15 +45,15 @@ public struct RoundedRect: Equatable {
 public enum Fill: Equatable {
     case none
     case gradient(GradientLayer.GradientType, start: Point, end: Point, stops: [GradientStop])
-    /// A bitmap stretched over the shape; clipped to the rounded corners when `clipped`.
-    case contents(Image, clipped: Bool)
+    /// A bitmap placed by its gravity, sliced and sampled as `ContentsDraw` says.
+    case contents(ContentsDraw)
 
     public static func == (a: Fill, b: Fill) -> Bool {
         switch (a, b) {
         case (.none, .none): return true
         case let (.gradient(t1, s1, e1, st1), .gradient(t2, s2, e2, st2)):
             return t1 == t2 && s1 == s2 && e1 == e2 && st1 == st2
-        case let (.contents(i1, c1), .contents(i2, c2)): return i1.identity == i2.identity && c1 == c2
+        case let (.contents(c1), .contents(c2)): return c1 == c2
         default: return false
         }
     }

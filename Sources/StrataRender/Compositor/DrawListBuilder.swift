@@ -112,11 +112,14 @@ public struct DrawListBuilder {
         let background = backgroundAsClear == ObjectIdentifier(layer) ? nil : layer.backgroundColor
         let hasFill = fill != .none || (background.map { $0.alpha > 0 } ?? false)
         if hasFill || (layer.borderWidth > 0 && !borderAfterSublayers) {
-            out.append(.layer(BackingStorePlan.planned(LayerDraw(
+            var draw = LayerDraw(
                 quad: Quad(matrix: m, rect: grownForAntialiasing(layer.bounds, m)), shape: shape,
                 backgroundColor: background, fill: fill,
                 borderWidth: borderAfterSublayers ? 0 : layer.borderWidth, borderColor: layer.borderColor,
-                opacity: drawOpacity, name: layer.name), scale: scale)))
+                opacity: drawOpacity, name: layer.name)
+            // Contents past the bounds (unclipped) need fragments there too.
+            if case .contents(let c) = fill, !c.clipped { draw.quad.rect = grownForAntialiasing(draw.contentExtent, m) }
+            out.append(.layer(BackingStorePlan.planned(draw, scale: scale)))
         }
         if let path { out.append(.shape(path)) }
         if let text {
@@ -184,7 +187,7 @@ public struct DrawListBuilder {
             return .gradient(g.type, start: g.startPoint, end: g.endPoint,
                              stops: g.resolvedStops.map { GradientStop(location: $0.location, color: $0.color) })
         }
-        if let image = layer.contents { return .contents(image, clipped: layer.masksToBounds) }
+        if let contents = ContentsDraw.of(layer) { return .contents(contents) }
         return .none
     }
 

@@ -6,6 +6,8 @@ import StrataModel
 final class TextureCache {
     private let gl: GLFunctions
     private var entries: [UInt64: GLuint] = [:]
+    /// The filters each contents texture was last set to, and whether it has mipmaps.
+    private var sampling: [GLuint: (min: GLint, mag: GLint, mipmapped: Bool)] = [:]
     private var ramps: [[GradientStop]: GLuint] = [:]
     private let capacity = 256
 
@@ -35,11 +37,37 @@ final class TextureCache {
         if entries.count >= capacity {
             for (_, t) in entries { var id = t; gl.deleteTextures(1, &id) }
             entries = [:]
+            sampling = [:]
         }
         let tex = image.pixels.withUnsafeBytes {
             makeTexture(width: image.width, height: image.height, format: GLConstant.rgba8, type: GLConstant.unsignedByte, data: $0.baseAddress)
         }
         entries[image.identity] = tex
+        return tex
+    }
+
+    /// The contents texture of `image`, set to sample with the layer's filters (CALayer's
+    /// `minificationFilter`/`magnificationFilter`); its mipmaps are made the first time a
+    /// layer asks for trilinear.
+    func texture(for image: Image, minification: ContentsFilter, magnification: ContentsFilter) -> GLuint {
+        let tex = texture(for: image)
+        let min: GLint, mag: GLint = magnification == .nearest ? GLConstant.nearest : GLConstant.linear
+        switch minification {
+        case .linear: min = GLConstant.linear
+        case .nearest: min = GLConstant.nearest
+        case .trilinear: min = GLConstant.linearMipmapLinear
+        }
+        var state = sampling[tex] ?? (GLConstant.linear, GLConstant.linear, false)
+        guard state.min != min || state.mag != mag else { return tex }
+        gl.bindTexture(GLConstant.texture2D, tex)
+        if min == GLConstant.linearMipmapLinear && !state.mipmapped {
+            gl.generateMipmap(GLConstant.texture2D)
+            state.mipmapped = true
+        }
+        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMinFilter, min)
+        gl.texParameteri(GLConstant.texture2D, GLConstant.textureMagFilter, mag)
+        state.min = min; state.mag = mag
+        sampling[tex] = state
         return tex
     }
 

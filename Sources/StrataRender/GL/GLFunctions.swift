@@ -42,6 +42,7 @@ public struct GLFunctions {
     let activeTexture: @convention(c) (GLenum) -> Void
     let texImage2D: @convention(c) (GLenum, GLint, GLint, GLsizei, GLsizei, GLint, GLenum, GLenum, UnsafeRawPointer?) -> Void
     let texParameteri: @convention(c) (GLenum, GLenum, GLint) -> Void
+    let generateMipmap: @convention(c) (GLenum) -> Void
 
     let createShader: @convention(c) (GLenum) -> GLuint
     let deleteShader: @convention(c) (GLuint) -> Void
@@ -112,6 +113,7 @@ public struct GLFunctions {
         activeTexture = try fn("glActiveTexture")
         texImage2D = try fn("glTexImage2D")
         texParameteri = try fn("glTexParameteri")
+        generateMipmap = try fn("glGenerateMipmap")
         createShader = try fn("glCreateShader")
         deleteShader = try fn("glDeleteShader")
         shaderSource = try fn("glShaderSource")
@@ -185,6 +187,7 @@ public enum GLConstant {
     public static let textureWrapT: GLenum = 0x2803
     public static let linear: GLint = 0x2601
     public static let nearest: GLint = 0x2600
+    public static let linearMipmapLinear: GLint = 0x2703
     public static let clampToEdge: GLint = 0x812F
     public static let vertexShader: GLenum = 0x8B31
     public static let fragmentShader: GLenum = 0x8B30

@@ -12,6 +12,7 @@ final class LayerPass {
         let shape: ShapeUniforms
         let borderWidth, borderColor, background, opacity: GLint
         let gradientStart, gradientEnd, ramp, contents: GLint
+        let contentsFrame, contentsSource, sliceX, sliceY: GLint
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
@@ -24,6 +25,10 @@ final class LayerPass {
             gradientEnd = p.uniformLocation("u_gradientEnd")
             ramp = p.uniformLocation("u_ramp")
             contents = p.uniformLocation("u_contents")
+            contentsFrame = p.uniformLocation("u_contentsFrame")
+            contentsSource = p.uniformLocation("u_contentsSource")
+            sliceX = p.uniformLocation("u_sliceX")
+            sliceY = p.uniformLocation("u_sliceY")
         }
     }
 
@@ -74,8 +79,14 @@ final class LayerPass {
             gl.uniform2f(u.gradientStart, GLfloat(start.x), GLfloat(start.y))
             gl.uniform2f(u.gradientEnd, GLfloat(end.x), GLfloat(end.y))
             gl.bind(texture: textures.ramp(for: stops), to: u.ramp)
-        case .contents(let image, _):
-            gl.bind(texture: textures.texture(for: image), to: u.contents)
+        case .contents(let c):
+            gl.bind(texture: textures.texture(for: c.image, minification: c.minification, magnification: c.magnification),
+                    to: u.contents)
+            gl.set(u.contentsFrame, c.frame)
+            gl.set(u.contentsSource, c.source)
+            for (location, s) in [(u.sliceX, c.sliceX), (u.sliceY, c.sliceY)] {
+                gl.uniform4f(location, GLfloat(s.d0), GLfloat(s.d1), GLfloat(s.s0), GLfloat(s.s1))
+            }
         }
         gl.drawQuad(visibility)
     }

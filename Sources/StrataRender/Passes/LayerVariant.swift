@@ -19,7 +19,7 @@ struct LayerVariant: Hashable {
         switch d.fill {
         case .none: fill = .none
         case .gradient(let type, _, _, _): fill = type == .axial ? .axial : type == .radial ? .radial : .conic
-        case .contents(_, let clipped): fill = clipped ? .contentsClipped : .contents
+        case .contents(let c): fill = c.clipped ? .contentsClipped : .contents
         }
     }
 
