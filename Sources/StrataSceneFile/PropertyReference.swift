@@ -72,6 +72,8 @@ enum SceneSchemaEntry {
         case .colors: return ##"{"type": "array", "items": {"$ref": "#/$defs/color"}, "maxItems": \##(most)}"##
         case .numbers: return ##"{"type": "array", "items": {"$ref": "#/$defs/number"}, "maxItems": \##(most)}"##
         case .choice(let names, _): return ##"{"enum": [\##(names.map { "\"\($0)\"" }.joined(separator: ", "))]}"##
+        case .choiceSet(let names, _):
+            return ##"{"type": "array", "items": {"enum": [\##(names.map { "\"\($0)\"" }.joined(separator: ", "))]}, "uniqueItems": true}"##
         case .image: return ##"{"type": "string", "description": "a PNG path relative to the scene file"}"##
         case .path: return ##"{"$ref": "#/$defs/pathData"}"##
         case .other: return "{}"

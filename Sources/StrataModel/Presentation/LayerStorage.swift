@@ -32,6 +32,11 @@ struct LayerProperties {
     var shadowOffset = Size(width: 0, height: -3)
     var isDoubleSided = true
     var contents: Image?
+    var maskedCorners = CornerMask.all
+    var cornerCurve = CornerCurve.circular
+    var mask: Layer?
+    /// On a mask: the layer it masks (its clock's way up). Weak: that layer holds the mask.
+    weak var maskedLayer: Layer?
 }
 
 /// The shared box of a layer's properties. Never written while shared: `Layer.properties`
