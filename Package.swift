@@ -80,7 +80,7 @@ let package = Package(
                     .embedInCode("backdrop-downsample.frag"), .embedInCode("backdrop-blur.frag"),
                     .embedInCode("backdrop.frag"), .embedInCode("stack.frag"),
                     .embedInCode("floor.vert"), .embedInCode("floor.frag"),
-                    .embedInCode("shape.frag"),
+                    .embedInCode("shape.frag"), .embedInCode("mask.frag"),
                     .embedInCode("prelude.glsl"),
                 ]),
 

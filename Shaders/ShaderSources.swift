@@ -18,6 +18,7 @@ public enum ShaderSources {
         "floor.vert": String(decoding: PackageResources.floor_vert, as: UTF8.self),
         "floor.frag": String(decoding: PackageResources.floor_frag, as: UTF8.self),
         "shape.frag": String(decoding: PackageResources.shape_frag, as: UTF8.self),
+        "mask.frag": String(decoding: PackageResources.mask_frag, as: UTF8.self),
         "prelude.glsl": String(decoding: PackageResources.prelude_glsl, as: UTF8.self),
     ]
 }

@@ -14,7 +14,8 @@ uniform float u_saturation;
 uniform vec4 u_tint;           // premultiplied
 uniform float u_opacity;
 uniform vec4 u_shape;
-uniform float u_radius;
+uniform vec4 u_radii;        // per corner (prelude.glsl)
+uniform float u_cornerCurve;  // 1: continuous
 
 #include "prelude.glsl"
 
@@ -26,7 +27,7 @@ void main() {
     vec4 color = vec4(u_tint.rgb + (1.0 - u_tint.a) * saturated, u_tint.a + (1.0 - u_tint.a) * behind.a);
 
     vec2 size = u_shape.zw;
-    float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radius);
+    float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radii, u_cornerCurve);
     float pixel = max(length(vec2(dFdx(d), dFdy(d))), 1e-4);
     fragColor = clamp(color, 0.0, 1.0) * clamp(0.5 - d / pixel, 0.0, 1.0) * u_opacity;
 }

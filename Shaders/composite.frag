@@ -9,7 +9,8 @@ uniform sampler2D u_group;  // same size and orientation as the target
 uniform float u_opacity;
 uniform int u_masked;
 uniform vec4 u_shape;
-uniform float u_radius;
+uniform vec4 u_radii;        // per corner (prelude.glsl)
+uniform float u_cornerCurve;  // 1: continuous
 
 #include "prelude.glsl"
 
@@ -17,7 +18,7 @@ void main() {
     vec4 color = texelFetch(u_group, ivec2(gl_FragCoord.xy), 0) * u_opacity;
     if (u_masked == 1) {
         vec2 size = u_shape.zw;
-        float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radius);
+        float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radii, u_cornerCurve);
         float pixel = max(length(vec2(dFdx(d), dFdy(d))), 1e-4);
         color *= clamp(0.5 - d / pixel, 0.0, 1.0);
     }

@@ -23,14 +23,17 @@ flat in vec4 v_params;
 flat in vec4 v_background;
 flat in vec4 v_borderColor;
 #define u_shape v_shape
-#define u_radius v_params.x
+// A batch holds only shapes with one circular radius (LayerBatch.canBatch).
+#define u_radii vec4(v_params.x)
+#define u_cornerCurve 0.0
 #define u_borderWidth v_params.y
 #define u_opacity v_params.z
 #define u_background v_background
 #define u_borderColor v_borderColor
 #else
 uniform vec4 u_shape;           // bounds: x, y, width, height (points)
-uniform float u_radius;         // corner radius (points)
+uniform vec4 u_radii;           // corner radii (points), per corner (prelude.glsl)
+uniform float u_cornerCurve;    // 1: continuous corners
 uniform float u_borderWidth;
 uniform vec4 u_borderColor;
 uniform vec4 u_background;
@@ -76,7 +79,7 @@ float sliceAxis(float t, vec4 s) {
 void main() {
     vec2 size = u_shape.zw;
     vec2 p = v_local - u_shape.xy - size * 0.5;
-    float inside = coverage(roundedRectDistance(p, size * 0.5, u_radius));
+    float inside = coverage(roundedRectDistance(p, size * 0.5, u_radii, u_cornerCurve));
     vec4 color = vec4(0.0);
 
 #ifdef BACKGROUND
@@ -115,7 +118,7 @@ void main() {
 #endif
 
 #ifdef BORDER
-    float innerD = roundedRectDistance(p, size * 0.5 - u_borderWidth, max(u_radius - u_borderWidth, 0.0));
+    float innerD = roundedRectDistance(p, size * 0.5 - u_borderWidth, max(u_radii - u_borderWidth, 0.0), u_cornerCurve);
     vec4 b = u_borderColor * inside * (1.0 - coverage(innerD));
     color = b + color * (1.0 - b.a);
 #endif

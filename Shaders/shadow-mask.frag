@@ -10,10 +10,13 @@ in vec2 v_local;
 out vec4 fragColor;
 
 uniform vec4 u_shape;     // the casting shape, already offset: x, y, width, height
-uniform float u_radius;   // its corner radius
+uniform vec4 u_radii;     // its corner radii, per corner (prelude.glsl)
+uniform float u_cornerCurve;  // 1: continuous corners
 uniform float u_sigma;    // gaussian standard deviation in points (= shadowRadius)
 
 const float PI = 3.14159265358979;
+
+#include "prelude.glsl"
 
 float gaussian(float x, float sigma) {
     return exp(-(x * x) / (2.0 * sigma * sigma)) / (sqrt(2.0 * PI) * sigma);
@@ -27,18 +30,28 @@ vec2 erfApprox(vec2 x) {
     return s - s / (t * t);
 }
 
-// Blurred coverage along x of the row at height y of a rounded box.
-float blurredRow(float x, float y, float sigma, float radius, vec2 halfSize) {
+// Half the width of the row at height y of a rounded box at a corner of this radius.
+float rowHalfWidth(float y, float radius, vec2 halfSize) {
+    if (u_cornerCurve > 0.5 && radius > 0.0) {
+        return halfSize.x - radius * continuousCornerInset((halfSize.y - abs(y)) / radius);
+    }
     float delta = min(halfSize.y - radius - abs(y), 0.0);
-    float curved = halfSize.x - radius + sqrt(max(0.0, radius * radius - delta * delta));
-    vec2 integral = 0.5 + 0.5 * erfApprox((x + vec2(-curved, curved)) * (sqrt(0.5) / sigma));
+    return halfSize.x - radius + sqrt(max(0.0, radius * radius - delta * delta));
+}
+
+// Blurred coverage along x of the row at height y of a rounded box: its left and right
+// ends bent by the corners on that side.
+float blurredRow(float x, float y, float sigma, vec4 radii, vec2 halfSize) {
+    float left = rowHalfWidth(y, y < 0.0 ? radii.x : radii.w, halfSize);
+    float right = rowHalfWidth(y, y < 0.0 ? radii.y : radii.z, halfSize);
+    vec2 integral = 0.5 + 0.5 * erfApprox((x + vec2(-right, left)) * (sqrt(0.5) / sigma));
     return integral.y - integral.x;
 }
 
 void main() {
     vec2 halfSize = u_shape.zw * 0.5;
     vec2 p = v_local - u_shape.xy - halfSize;
-    float radius = min(u_radius, min(halfSize.x, halfSize.y));
+    vec4 radii = min(u_radii, vec4(min(halfSize.x, halfSize.y)));
     float sigma = max(u_sigma, 0.25);
 
     // Only the rows within 3 sigma of p contribute.
@@ -49,7 +62,7 @@ void main() {
     float y = start + step * 0.5;
     float value = 0.0;
     for (int i = 0; i < 4; i++) {
-        value += blurredRow(p.x, p.y - y, sigma, radius, halfSize) * gaussian(y, sigma) * step;
+        value += blurredRow(p.x, p.y - y, sigma, radii, halfSize) * gaussian(y, sigma) * step;
         y += step;
     }
     fragColor = vec4(clamp(value, 0.0, 1.0));

@@ -18,7 +18,8 @@ uniform vec4 u_stroke;         // premultiplied; 0 for none
 uniform float u_opacity;
 uniform int u_clipped;         // masksToBounds: cut to the layer's rounded bounds
 uniform vec4 u_shape;          // the bounds: x, y, width, height (local points)
-uniform float u_radius;
+uniform vec4 u_radii;          // per corner (prelude.glsl)
+uniform float u_cornerCurve;   // 1: continuous
 uniform vec4 u_toLocalX;       // the quad's space -> local points, row by row (xyz)
 uniform vec4 u_toLocalY;
 
@@ -38,7 +39,7 @@ void main() {
     if (u_clipped == 1) {
         vec2 local = vec2(dot(u_toLocalX.xyz, vec3(v_local, 1.0)), dot(u_toLocalY.xyz, vec3(v_local, 1.0)));
         vec2 size = u_shape.zw;
-        float d = roundedRectDistance(local - u_shape.xy - size * 0.5, size * 0.5, u_radius);
+        float d = roundedRectDistance(local - u_shape.xy - size * 0.5, size * 0.5, u_radii, u_cornerCurve);
         float pixel = max(length(vec2(dFdx(d), dFdy(d))), 1e-4);
         color *= clamp(0.5 - d / pixel, 0.0, 1.0);
     }

@@ -17,7 +17,8 @@ uniform vec4 u_color;       // premultiplied text color
 uniform float u_opacity;
 uniform int u_clipped;
 uniform vec4 u_shape;       // clip bounds: x, y, width, height (local points)
-uniform float u_radius;
+uniform vec4 u_radii;        // per corner (prelude.glsl)
+uniform float u_cornerCurve;  // 1: continuous
 
 float texel(ivec2 t) {
     if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, ivec2(v_glyph.zw)))) return 0.0;
@@ -39,7 +40,7 @@ void main() {
     }
     if (u_clipped == 1) {
         vec2 size = u_shape.zw;
-        float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radius);
+        float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radii, u_cornerCurve);
         float pixel = max(length(vec2(dFdx(d), dFdy(d))), 1e-4);
         coverage *= clamp(0.5 - d / pixel, 0.0, 1.0);
     }

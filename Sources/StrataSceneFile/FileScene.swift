@@ -134,6 +134,10 @@ public final class FileScene: Scene {
                 }
             }
         }
+        if let m = t.mask {
+            layer.mask = try build(m.template, env: env, file: file, made: &made, cost: &cost, pending: &pending, names: &names,
+                                   updaters: &updaters, optionNames: optionNames)
+        }
         if !t.animations.isEmpty { pending.append((layer, t, env)) }
         return layer
     }

@@ -134,7 +134,7 @@ extension LayerProperty {
     static func keys(forClassNamed name: String) -> [String] { LayerClass(rawValue: name).map(keys(for:)) ?? [] }
 
     private static let keysByClass: [LayerClass: [String]] = Dictionary(uniqueKeysWithValues: LayerClass.allCases.map { cls in
-        (cls, ["class", "name", "sublayers", "animations"] + all.filter { $0.classes == nil || $0.classes!.contains(cls) }.map(\.key))
+        (cls, ["class", "name", "sublayers", "animations", "mask"] + all.filter { $0.classes == nil || $0.classes!.contains(cls) }.map(\.key))
     })
 }
 
@@ -159,6 +159,9 @@ extension Field {
         case .colors: return boxed(try colors(s, maxCount: s.limits.keyframeCount))
         case .numbers: return boxed(try numbers(s, maxCount: s.limits.keyframeCount))
         case .choice(let names, let noun): return boxed(Template.constant(try choice(names.map { ($0, $0) }, what: noun)))
+        case .choiceSet(let names, let noun):
+            let items = try array(count: 0...names.count, what: "an array of \(noun) names").map { try $0.choice(names.map { ($0, $0) }, what: noun) }
+            return boxed(Template.constant(items))
         case .image: return boxed(Template.constant(try image(c)))
         case .path: return boxed(Template.constant(try pathData(s)))
         case .other: throw error("scene files do not take this property")

@@ -73,6 +73,8 @@ enum SceneSchemaEntry {
         case .numbers: return ##"{"type": "array", "items": {"$ref": "#/$defs/number"}, "maxItems": \##(most)}"##
         case .choice(let names, _): return ##"{"enum": [\##(names.map { "\"\($0)\"" }.joined(separator: ", "))]}"##
         case .image: return ##"{"type": "string", "description": "a PNG or JPEG path relative to the scene file"}"##
+        case .choiceSet(let names, _):
+            return ##"{"type": "array", "items": {"enum": [\##(names.map { "\"\($0)\"" }.joined(separator: ", "))]}, "uniqueItems": true}"##
         case .path: return ##"{"$ref": "#/$defs/pathData"}"##
         case .other: return "{}"
         }

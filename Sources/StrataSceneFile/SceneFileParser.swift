@@ -10,12 +10,19 @@ struct LayerTemplate: Sendable {
         /// `{"repeat": {"count": N, "each": LAYER}}`: N copies, `i` = 0..<N, `n` = N.
         case repeated(count: SceneNumber, countField: Field, each: LayerTemplate)
     }
+    /// A template held by reference: a struct cannot hold its own type inline.
+    final class Box: Sendable {
+        let template: LayerTemplate
+        init(_ template: LayerTemplate) { self.template = template }
+    }
     let field: Field
     let cls: LayerClass
     let name: SceneText?
     /// In the order they are applied, with their keys (for re-applying on a change).
     let properties: [(key: String, template: Template<@Sendable (Layer) -> Void>)]
     let sublayers: [Sublayer]
+    /// `"mask": LAYER`: a layer object drawn as this one's alpha mask (`Layer.mask`).
+    let mask: Box?
     let animations: [(key: String, animation: AnimationTemplate)]
 }
 
@@ -143,6 +150,7 @@ struct SceneFileParser {
                 }
             }
         }
+        let mask = try o["mask"].map { LayerTemplate.Box(try layer($0, scope, &budget)) }
         var animations: [(key: String, animation: AnimationTemplate)] = []
         if let af = o["animations"] {
             guard case .object(let ms) = af.node.value else { throw af.expected("an object of animations by key") }
@@ -153,7 +161,7 @@ struct SceneFileParser {
                 animations.append((m.key, a))
             }
         }
-        return LayerTemplate(field: f, cls: cls, name: name, properties: properties, sublayers: sublayers, animations: animations)
+        return LayerTemplate(field: f, cls: cls, name: name, properties: properties, sublayers: sublayers, mask: mask, animations: animations)
     }
 
     // MARK: Options

@@ -39,13 +39,15 @@ import StrataTestSupport
         #expect(try unresolved(BackdropPass.BlurUniforms.self, gl, fragment: "backdrop-blur.frag").isEmpty)
         #expect(try unresolved(BackdropPass.MaterialUniforms.self, gl, fragment: "backdrop.frag").isEmpty)
         #expect(try unresolved(ShapePass.Uniforms.self, gl, fragment: "shape.frag").isEmpty)
+        #expect(try unresolved(MaskPass.Uniforms.self, gl, fragment: "mask.frag").isEmpty)
         // layer.frag: each uniform lives in the variants that draw its part.
         let gradient = try unresolved(LayerPass.Uniforms.self, gl, fragment: "layer.frag",
                                       defines: ["BACKGROUND", "FILL_AXIAL", "BORDER"])
         #expect(gradient == ["contents", "contentsFrame", "contentsSource", "sliceX", "sliceY"])
         let contents = try unresolved(LayerPass.Uniforms.self, gl, fragment: "layer.frag", defines: ["FILL_CONTENTS"])
         // Unclipped contents fill the whole rect: no corner radius.
-        #expect(contents == ["background", "borderWidth", "borderColor", "gradientStart", "gradientEnd", "ramp", "shape.radius"])
+        #expect(contents == ["background", "borderWidth", "borderColor", "gradientStart", "gradientEnd", "ramp",
+                           "shape.radii", "shape.cornerCurve"])
     }
 
     @Test func theLocationsAreReadFromTheSetNotLookedUpByName() throws {

@@ -61,7 +61,7 @@ extension Layer {
         var layer: Layer? = self
         while let l = layer {
             if let c = l.attachedClock { return c }
-            layer = l.superlayer
+            layer = l.superlayer ?? l.maskOwner
         }
         return nil
     }
@@ -71,7 +71,7 @@ extension Layer {
     /// True when this layer or one below it holds an animation (running, waiting, or
     /// ended but kept by its fill mode): otherwise the presentation equals the model.
     public var subtreeHasAnimations: Bool {
-        !animationRecords.isEmpty || sublayers.contains { $0.subtreeHasAnimations }
+        !animationRecords.isEmpty || sublayers.contains { $0.subtreeHasAnimations } || mask?.subtreeHasAnimations == true
     }
 
     /// The presentation at the clock's current time (time 0 when the tree has no clock).
@@ -98,7 +98,7 @@ extension Layer {
     /// after `time`: not ended, not frozen at speed 0. Endless repeats always run.
     public func hasRunningAnimations(at time: Double) -> Bool {
         if animationRecords.contains(where: { $0.isRunning(at: time) }) { return true }
-        return sublayers.contains { $0.hasRunningAnimations(at: time) }
+        return sublayers.contains { $0.hasRunningAnimations(at: time) } || mask?.hasRunningAnimations(at: time) == true
     }
 
     /// True while a view animation without `.allowUserInteraction` runs on this layer.

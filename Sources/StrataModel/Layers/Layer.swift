@@ -28,7 +28,10 @@ open class Layer: PresentationNode {
 
     /// What a class adds to its presentation copy once the copy's own properties and
     /// sublayers are made (a replicator's copies at their delayed times); nothing here.
-    func completePresentation(from model: Layer, at time: Double) {}
+    func completePresentation(from model: Layer, at time: Double) {
+        // A mask is drawn as presented at the same time, as a sublayer is.
+        if let m = model.mask { properties.mask = m.presentation(at: time) }
+    }
 
     /// A name for debugging and for finding layers in tests.
     public var name: String? {

@@ -65,6 +65,7 @@ open class ReplicatorLayer: Layer {
     /// A presentation copy's delayed instances: each copy's sublayers presented at its
     /// own time, made as any presentation of a subtree is.
     override func completePresentation(from model: Layer, at time: Double) {
+        super.completePresentation(from: model, at: time)
         guard instanceDelay != 0, drawnInstanceCount > 1, !model.sublayers.isEmpty else {
             if !delayedInstances.isEmpty { delayedInstances = [] }
             return

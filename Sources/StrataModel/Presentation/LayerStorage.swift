@@ -38,6 +38,11 @@ struct LayerProperties {
     var contentsScale: Double = 1
     var minificationFilter = ContentsFilter.linear
     var magnificationFilter = ContentsFilter.linear
+    var maskedCorners = CornerMask.all
+    var cornerCurve = CornerCurve.circular
+    var mask: Layer?
+    /// On a mask: the layer it masks (its clock's way up). Weak: that layer holds the mask.
+    weak var maskedLayer: Layer?
 }
 
 /// The shared box of a layer's properties. Never written while shared: `Layer.properties`

@@ -65,6 +65,8 @@ public enum PropertyValueKind: Equatable, Sendable {
     /// One of a fixed set of names (an enum's raw values), and what the set is called
     /// in messages ("gradient type").
     case choice([String], noun: String)
+    /// Any of a fixed set of names, as an array (an option set: `maskedCorners`).
+    case choiceSet([String], noun: String)
 }
 
 /// A Swift type a declared property may hold: how a snapshot and a reader see it.

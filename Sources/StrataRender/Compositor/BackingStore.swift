@@ -38,6 +38,8 @@ public struct BackingStore: Equatable {
 public struct BackingStoreKey: Hashable {
     public var size: Size
     public var cornerRadius: Double
+    public var corners: CornerMask = .all
+    public var curve: CornerCurve = .circular
     public var background: Color?
     public var fill: Fill
     public var borderWidth: Double
@@ -76,7 +78,8 @@ enum BackingStorePlan {
         let tw = Int(w) + 2 * pad, th = Int(h) + 2 * pad
         guard tw * th <= BackingStore.maximumTexels else { return nil }
         let grow = Double(pad) / scale
-        let key = BackingStoreKey(size: b.size, cornerRadius: d.shape.cornerRadius, background: visible(d.backgroundColor),
+        let key = BackingStoreKey(size: b.size, cornerRadius: d.shape.cornerRadius, corners: d.shape.corners,
+                                  curve: d.shape.curve, background: visible(d.backgroundColor),
                                   fill: d.fill, borderWidth: d.borderWidth,
                                   borderColor: d.borderWidth > 0 ? d.borderColor : .clear, scale: scale)
         return BackingStore(key: key, texelWidth: tw, texelHeight: th,

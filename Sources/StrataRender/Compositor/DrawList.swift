@@ -15,6 +15,10 @@ public enum DrawCommand: Equatable {
     /// Composites the group onto the target below it with `opacity`, clipped to `mask`.
     /// Out of line, as `text`: with its mask and curl it would set every command's size.
     indirect case endGroup(GroupComposite)
+    /// Closes two groups: the last, a layer's `mask` drawn alone, and the one before it,
+    /// the layer it masks; composites the second times the first's alpha times
+    /// `opacity` onto the target below them (MaskPass).
+    case endMask(opacity: Double)
     /// A text layer's string, drawn after its fill and before its sublayers. Out of line:
     /// a list is an array of commands as large as the largest, and a text draw is the
     /// largest and the rarest.
@@ -36,10 +40,13 @@ public struct Quad: Equatable {
     public var rect: Rect
 }
 
-/// A rounded rectangle in local points.
+/// A rounded rectangle in local points: `cornerRadius` at the `corners` it rounds, each
+/// a quarter circle or UIKit's continuous curve (RoundedRect+Corners.swift).
 public struct RoundedRect: Equatable {
     public var rect: Rect
     public var cornerRadius: Double
+    public var corners: CornerMask = .all
+    public var curve: CornerCurve = .circular
 }
 
 public enum Fill: Equatable {

@@ -35,7 +35,7 @@ public struct DrawListBuilder {
         // An opaque root background fills the whole frame: clearing to it costs nothing,
         // drawing it costs a full-screen quad.
         if let bg = root.backgroundColor, bg.alpha >= 1, root.opacity >= 1, !root.isHidden,
-           root.cornerRadius == 0, root.borderWidth == 0, root.contents == nil, !(root is GradientLayer),
+           root.cornerRadius == 0, root.borderWidth == 0, root.mask == nil, root.contents == nil, !(root is GradientLayer),
            !(root is TransformLayer), root.shadowOpacity == 0 || root.shadowColor.alpha == 0 {
             list.clearColor = bg
             builder.backgroundAsClear = ObjectIdentifier(root)
@@ -82,17 +82,20 @@ public struct DrawListBuilder {
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
         // A curled page is drawn flat into a group first, then bent as it is put back.
         let curl = (layer as? PageCurlLayer).flatMap { $0.isCurled ? $0 : nil }
-        let asGroup = (opacity < 1 && hasVisibleSublayers) || curl != nil
-        let drawOpacity = asGroup ? 1 : opacity
+        // A mask's composite takes the layer's opacity: no group of its own for it.
+        let mask = layer.mask
+        let asGroup = (opacity < 1 && hasVisibleSublayers && mask == nil) || curl != nil
+        let drawOpacity = asGroup || mask != nil ? 1 : opacity
         if asGroup { out.append(.beginGroup) }
+        if mask != nil { out.append(.beginGroup) }
 
-        let shape = RoundedRect(rect: layer.bounds, cornerRadius: clampedRadius(layer))
+        let shape = RoundedRect(layer: layer)
         if ShapeDraw.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
             var shadow = shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)
             if drawOpacity >= 1 && hasOpaqueFill(layer) {
                 // The layer is drawn next and hides this part of its shadow; inset by the
                 // corner radius and a point, so rounded and anti-aliased edges stay exact.
-                let inset = shape.cornerRadius + 1
+                let inset = shape.cornerExtent + 1
                 if layer.bounds.width > 2 * inset && layer.bounds.height > 2 * inset {
                     shadow.occluder = layer.bounds.insetBy(dx: inset, dy: inset)
                 }
@@ -148,6 +151,13 @@ public struct DrawListBuilder {
                 backgroundColor: nil, fill: .none, borderWidth: layer.borderWidth, borderColor: layer.borderColor,
                 opacity: drawOpacity, name: layer.name.map { $0 + ".border" }), scale: scale)))
         }
+        if let mask {
+            // The mask alone in a group of its own, in this layer's space as a sublayer
+            // would be: its alpha then masks the group above.
+            out.append(.beginGroup)
+            try visit(geometry.sublayer(mask), inheritedOpacity: 1, into: &out)
+            out.append(.endMask(opacity: asGroup ? 1 : opacity))
+        }
         if asGroup {
             out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) })))
         }
@@ -176,11 +186,6 @@ public struct DrawListBuilder {
     }
 
     // MARK: Pieces
-
-    /// Core Animation limits the radius to half the shorter side.
-    private func clampedRadius(_ layer: Layer) -> Double {
-        max(0, min(layer.cornerRadius, min(layer.bounds.width, layer.bounds.height) / 2))
-    }
 
     private func fillOf(_ layer: Layer) -> Fill {
         if let g = layer as? GradientLayer, !g.colors.isEmpty {

@@ -27,6 +27,8 @@ struct LayerBatch {
     static func canBatch(_ d: LayerDraw) -> Bool {
         // A draw from a backing store samples its texture (BackingStorePass).
         if d.hasBackingStore { return false }
+        // Its values hold one circular radius (layer.frag's INSTANCED).
+        if !d.shape.isUniform { return false }
         if case .none = d.fill { return true }
         return false
     }

@@ -92,6 +92,10 @@ public struct OcclusionCulling {
                 // Walking backwards, this is where the group's draws begin.
                 outer.append(covered)
                 if composite.curl != nil { covered.removeAll(keepingCapacity: true) }
+            case .endMask:
+                // Two groups end here: the mask's, then (walking on) the masked layer's.
+                outer.append(covered)
+                outer.append(covered)
             case .beginGroup:
                 covered = outer.popLast() ?? []
             case .text, .shape:
@@ -175,7 +179,7 @@ public struct OcclusionCulling {
         guard d.opacity >= 1, isOpaque(d) else { return (nil, nil) }
         let m = d.quad.matrix, r = d.shape.rect
         guard let perPoint = m.smallestMagnification(of: r), perPoint.isFinite, perPoint > 1e-6 else { return (nil, nil) }
-        let margin = 3 / perPoint, radius = d.shape.cornerRadius
+        let margin = 3 / perPoint, radius = d.shape.cornerExtent
         // Checked before insetting: Rect's width is the absolute value, so a shape thinner
         // than the insets would turn into a rectangle beside it.
         func inset(_ dx: Double, _ dy: Double) -> PixelRect? {

@@ -34,6 +34,7 @@ public final class Renderer {
     private let stacks: StackPass
     private let groups: GroupPass
     private let curls: PageCurlPass
+    private let masks: MaskPass
     private let texts: TextPass
     /// Made the first time a backdrop layer is drawn (three programs).
     private var backdrops: BackdropPass?
@@ -70,6 +71,7 @@ public final class Renderer {
         stacks = StackPass(gl: gl, shaders: shaders, layers: layers, backingStores: stores, shadows: shadows)
         groups = try GroupPass(gl: gl, shaders: shaders)
         curls = PageCurlPass(gl: gl, shaders: shaders)
+        masks = MaskPass(gl: gl, shaders: shaders)
         texts = TextPass(gl: gl, shaders: shaders, atlas: glyphAtlas)
         drawsStacksInOnePass = rendererDescription.hasPrefix("llvmpipe")
 
@@ -208,6 +210,9 @@ public final class Renderer {
                 } else {
                     groups.draw(composite, source: source, in: frame)
                 }
+            case .endMask(let opacity):
+                let mask = targets.popGroup(), content = targets.popGroup()
+                try masks.draw(content: content, mask: mask, opacity: opacity, in: frame)
             case .shape(let d):
                 try shapePass?.draw(d, in: frame)
             case .text(let d):

@@ -5,12 +5,15 @@ import StrataModel
 /// 1/64 pt so layers animated to the same size share a mask.
 struct ShadowMaskKey: Hashable {
     let width, height, radius, sigma: Int64
+    /// Which corners are rounded (`CornerMask`'s bits) and how.
+    let corners: CornerMask, curve: CornerCurve
 
     init(_ d: ShadowDraw) {
         // A layer animated to 1e308 points clamps rather than trapping.
         func q(_ v: Double) -> Int64 { Int64(Checked.clampedInt((v * 64).rounded())) }
         width = q(d.shape.rect.width); height = q(d.shape.rect.height)
         radius = q(d.shape.cornerRadius); sigma = q(d.sigma)
+        corners = d.shape.corners; curve = d.shape.curve
     }
 
     /// The mask covers the shape grown by 3 sigma on every side, in the shape's own points.

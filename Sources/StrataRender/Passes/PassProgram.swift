@@ -65,14 +65,15 @@ extension QuadProgramUniforms {
     var viewport: GLint { quad.viewport }
 }
 
-/// A rounded rectangle's two uniforms (`u_shape`, `u_radius`), as several fragment
-/// shaders name them.
+/// A rounded rectangle's uniforms (`u_shape`; `u_radii`, per corner, and `u_cornerCurve`,
+/// as prelude.glsl's `roundedRectDistance` takes them), as several fragment shaders name them.
 struct ShapeUniforms {
-    let shape, radius: GLint
+    let shape, radii, cornerCurve: GLint
 
     init(_ p: ShaderProgram) {
         shape = p.uniformLocation("u_shape")
-        radius = p.uniformLocation("u_radius")
+        radii = p.uniformLocation("u_radii")
+        cornerCurve = p.uniformLocation("u_cornerCurve")
     }
 }
 
@@ -99,7 +100,9 @@ extension GLFunctions {
 
     func set(_ u: ShapeUniforms, _ shape: RoundedRect) {
         set(u.shape, shape.rect)
-        uniform1f(u.radius, GLfloat(shape.cornerRadius))
+        let r = shape.radii
+        uniform4f(u.radii, GLfloat(r.0), GLfloat(r.1), GLfloat(r.2), GLfloat(r.3))
+        uniform1f(u.cornerCurve, shape.curve == .continuous ? 1 : 0)
     }
 
     /// Premultiplied; nil is transparent.

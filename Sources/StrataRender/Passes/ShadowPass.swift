@@ -74,7 +74,7 @@ final class ShadowPass {
                                 rect: Rect(origin: .zero, size: extent)))
             gl.set(u.shape, RoundedRect(rect: Rect(x: 3 * sigma, y: 3 * sigma, width: Double(key.width) / 64,
                                                    height: Double(key.height) / 64),
-                                        cornerRadius: Double(key.radius) / 64))
+                                        cornerRadius: Double(key.radius) / 64, corners: key.corners, curve: key.curve))
             gl.uniform1f(u.sigma, GLfloat(sigma))
             gl.drawQuad()
             masks.insert(target, for: key)

@@ -11,7 +11,8 @@ final class ShapePass {
     struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
         let coverage, coverageRect, onPixelGrid, fill, stroke, opacity: GLint
-        let clipped, shape, radius, toLocalX, toLocalY: GLint
+        let shape: ShapeUniforms
+        let clipped, toLocalX, toLocalY: GLint
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
@@ -22,8 +23,7 @@ final class ShapePass {
             stroke = p.uniformLocation("u_stroke")
             opacity = p.uniformLocation("u_opacity")
             clipped = p.uniformLocation("u_clipped")
-            shape = p.uniformLocation("u_shape")
-            radius = p.uniformLocation("u_radius")
+            shape = ShapeUniforms(p)
             toLocalX = p.uniformLocation("u_toLocalX")
             toLocalY = p.uniformLocation("u_toLocalY")
         }
@@ -71,8 +71,7 @@ final class ShapePass {
         if let clip = d.clip {
             let t = clip.quadToLocal
             gl.uniform1i(u.clipped, 1)
-            gl.set(u.shape, clip.shape.rect)
-            gl.uniform1f(u.radius, GLfloat(clip.shape.cornerRadius))
+            gl.set(u.shape, clip.shape)
             gl.uniform4f(u.toLocalX, GLfloat(t.m11), GLfloat(t.m21), GLfloat(t.m41), 0)
             gl.uniform4f(u.toLocalY, GLfloat(t.m12), GLfloat(t.m22), GLfloat(t.m42), 0)
         } else {
