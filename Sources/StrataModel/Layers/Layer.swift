@@ -27,8 +27,11 @@ open class Layer: PresentationNode {
     }
 
     /// What a class adds to its presentation copy once the copy's own properties and
-    /// sublayers are made (a replicator's copies at their delayed times); nothing here.
-    func completePresentation(from model: Layer, at time: Double) {}
+    /// sublayers are made (a replicator's copies at their delayed times); here, the
+    /// snapshots of sublayers in a transition, when the model holds records at all.
+    func completePresentation(from model: Layer, at time: Double) {
+        if model.recordList != nil { presentTransitions(of: model, at: time) }
+    }
 
     /// A name for debugging and for finding layers in tests.
     public var name: String? {
