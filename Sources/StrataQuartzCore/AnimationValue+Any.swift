@@ -17,6 +17,8 @@ extension AnimationValue {
         case let v as CGFloat: self = .double(Double(v))
         case let v as Float: self = .double(Double(v))
         case let v as Int: self = .double(Double(v))
+        // `isHidden`'s values: a flag animates as 0 or 1.
+        case let v as Bool: self = .double(v ? 1 : 0)
         case let v as CGPoint: self = .point(v.strata)
         case let v as CGSize: self = .size(v.strata)
         case let v as CGRect: self = .rect(v.strata)

@@ -131,6 +131,21 @@ open class CASpringAnimation: CABasicAnimation {
         mass = s.mass; stiffness = s.stiffness; damping = s.damping; initialVelocity = s.initialVelocity
     }
 
+    /// iOS 17's spring by its feel: mass 1, stiffness (2π / perceptualDuration)², damping
+    /// ratio 1 - bounce (1 / (1 + bounce) for a negative bounce), duration the settling
+    /// duration (`SpringAnimation.init(keyPath:perceptualDuration:bounce:)`).
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        let spring = SpringAnimation(keyPath: "", perceptualDuration: perceptualDuration, bounce: Double(bounce))
+        mass = CGFloat(spring.mass); stiffness = CGFloat(spring.stiffness); damping = CGFloat(spring.damping)
+        duration = spring.duration
+    }
+
+    /// The undamped period, 2π √(mass / stiffness).
+    open var perceptualDuration: CFTimeInterval { strataSpring(nil, nil, nil).perceptualDuration }
+    /// 1 - damping ratio (1 / ratio - 1 when overdamped).
+    open var bounce: CGFloat { CGFloat(strataSpring(nil, nil, nil).bounce) }
+
     /// How long the spring takes to settle, for `duration`, as on iOS.
     open var settlingDuration: CFTimeInterval { strataSpring(nil, nil, nil).settlingDuration }
 
@@ -160,22 +175,37 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
-/// CAKeyframeAnimation (values, keyTimes, timingFunctions, calculationMode).
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+/// CAKeyframeAnimation (values or a path, keyTimes, timingFunctions, calculationMode,
+/// rotationMode).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
+    /// A point property follows it; `values` are then ignored (`KeyframeAnimation.path`).
+    open var path: CGPath?
     open var keyTimes: [NSNumber]?
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
+    /// With a path, the layer turns to its tangent.
+    open var rotationMode: CAAnimationRotationMode?
 
     open override func copyProperties(from a: CAAnimation) {
         super.copyProperties(from: a)
         guard let k = a as? CAKeyframeAnimation else { return }
         values = k.values; keyTimes = k.keyTimes; timingFunctions = k.timingFunctions; calculationMode = k.calculationMode
+        path = k.path; rotationMode = k.rotationMode
     }
 
     open override func makeStrataAnimation() throws -> (any Animation)? {
-        var a = KeyframeAnimation(keyPath: keyPath ?? "", values: try (values ?? []).map(AnimationValue.init(any:)),
+        var a = KeyframeAnimation(keyPath: keyPath ?? "", values: path != nil ? [] : try (values ?? []).map(AnimationValue.init(any:)),
                                   keyTimes: keyTimes?.map(\.doubleValue))
+        a.path = path?.strataPath
+        a.rotationMode = rotationMode.flatMap { KeyframeAnimation.RotationMode(rawValue: $0.rawValue) }
         a.timingFunctions = timingFunctions?.map(\.strataFunction)
         a.calculationMode = KeyframeAnimation.CalculationMode(rawValue: calculationMode.rawValue) ?? .linear
         a.isAdditive = isAdditive; a.isCumulative = isCumulative

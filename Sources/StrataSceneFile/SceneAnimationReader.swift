@@ -21,8 +21,11 @@ extension Field {
         let property = ["keyPath", "additive", "cumulative"]
         switch cls {
         case "CABasicAnimation": return timingKeys + property + ["fromValue", "toValue", "byValue"]
-        case "CASpringAnimation": return timingKeys + property + ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"]
-        case "CAKeyframeAnimation": return timingKeys + property + ["values", "keyTimes", "timingFunctions", "calculationMode"]
+        case "CASpringAnimation":
+            return timingKeys + property + ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity",
+                                            "perceptualDuration", "bounce"]
+        case "CAKeyframeAnimation":
+            return timingKeys + property + ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode"]
         default: return timingKeys + ["animations"]
         }
     }
@@ -60,10 +63,31 @@ extension Field {
 
         switch cls {
         case "CAKeyframeAnimation":
-            let valuesField = try o.require("values", "the keyframe values")
-            let items = try valuesField.array()
-            guard items.count <= scope.limits.keyframeCount else {
-                throw valuesField.error("at most \(scope.limits.keyframeCount) keyframe values, got \(items.count)")
+            // A path (SVG path data) stands for the values of a point property.
+            let path = try o["path"].map { f -> Path in
+                guard case .point = current else {
+                    throw f.error("a keyframe path moves a point property such as position; \"\(keyPath)\" is not one")
+                }
+                guard o["values"] == nil else { throw f.error("give \"values\" or \"path\", not both") }
+                let p = try f.pathData(scope)
+                guard p.elements.count <= scope.limits.keyframeCount else {
+                    throw f.error("at most \(scope.limits.keyframeCount) path elements, got \(p.elements.count)")
+                }
+                return p
+            }
+            let rotation = try o["rotationMode"].map { f -> KeyframeAnimation.RotationMode in
+                guard path != nil else { throw f.error("rotationMode turns a layer along a \"path\"; this animation has none") }
+                return try f.choice(KeyframeAnimation.RotationMode.allCases.map { ($0.rawValue, $0) }, what: "rotation mode")
+            }
+            let items: [Field]
+            if path == nil {
+                let valuesField = try o.require("values", "the keyframe values (or a \"path\" for a point property)")
+                items = try valuesField.array()
+                guard items.count <= scope.limits.keyframeCount else {
+                    throw valuesField.error("at most \(scope.limits.keyframeCount) keyframe values, got \(items.count)")
+                }
+            } else {
+                items = []
             }
             let values = try items.map(value)
             let keyTimes = try o["keyTimes"].map { try $0.numbers(scope, maxCount: scope.limits.keyframeCount + 1) }
@@ -80,6 +104,8 @@ extension Field {
                                           keyTimes: try keyTimes?.value(env))
                 a.timingFunctions = functions
                 if let mode { a.calculationMode = mode }
+                a.path = path
+                a.rotationMode = rotation
                 a.isAdditive = additive
                 a.isCumulative = cumulative
                 try timing.apply(to: &a, env)
@@ -90,11 +116,26 @@ extension Field {
             let spring = cls == "CASpringAnimation"
             let mass = try o["mass"]?.number(scope), stiffness = try o["stiffness"]?.number(scope)
             let damping = try o["damping"]?.number(scope), velocity = try o["initialVelocity"]?.number(scope)
+            // iOS 17's spring by feel: both or neither, and not with the physical keys.
+            let perceptual = try o["perceptualDuration"]?.number(scope), bounce = try o["bounce"]?.number(scope)
+            if perceptual != nil || bounce != nil, mass != nil || stiffness != nil || damping != nil {
+                throw self.error("perceptualDuration and bounce stand for mass, stiffness and damping: give one or the other")
+            }
             let hasDuration = o["duration"] != nil
             return AnimationTemplate(field: self, keyPaths: [keyPath], count: 1) { env in
                 if spring {
                     var a = SpringAnimation(keyPath: keyPath, fromValue: try from?.value(env), toValue: try to?.value(env),
                                             byValue: try by?.value(env))
+                    if perceptual != nil || bounce != nil {
+                        let d = try perceptual?.value(env) ?? 1, b = try bounce?.value(env) ?? 0
+                        guard d > 0, b > -1, b <= 1 else {
+                            throw self.error("a spring needs perceptualDuration > 0 and bounce in -1 < bounce <= 1")
+                        }
+                        let feel = SpringAnimation(keyPath: keyPath, perceptualDuration: d, bounce: b)
+                        a.mass = feel.mass
+                        a.stiffness = feel.stiffness
+                        a.damping = feel.damping
+                    }
                     if let mass { a.mass = try mass.value(env) }
                     if let stiffness { a.stiffness = try stiffness.value(env) }
                     if let damping { a.damping = try damping.value(env) }
@@ -149,7 +190,10 @@ extension Field {
     /// A value of the same kind as `current` (the key path's value on the layer).
     func animationValue(like current: AnimationValue, _ scope: Scope) throws -> Template<AnimationValue> {
         switch current {
-        case .double: return try numberTemplate(scope).map { .double($0) }
+        // A flag (`hidden`) animates as 0 or 1: true and false are read as those.
+        case .double:
+            if case .bool(let b) = node.value { return Template.constant(.double(b ? 1 : 0)) }
+            return try numberTemplate(scope).map { .double($0) }
         case .point: return try point(scope).map { .point($0) }
         case .size: return try size(scope).map { .size($0) }
         case .rect: return try rect(scope).map { .rect($0) }

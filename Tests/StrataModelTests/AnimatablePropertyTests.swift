@@ -82,6 +82,9 @@ import Testing
         return layer
     }
 
+    /// Key paths of flags, which animate discretely.
+    private let flags: Set = ["hidden"]
+
     /// The property a key path belongs to: "transform" for "transform.rotation.y".
     private func root(_ keyPath: String) -> String { String(keyPath.prefix { $0 != "." }) }
 
@@ -97,7 +100,8 @@ import Testing
 
             let others = keyPaths.filter { root($0) != root(keyPath) }
             let othersBefore = others.map { layer.animatableValue(forKeyPath: $0) }
-            let after = changed(before)
+            // A flag (`hidden`) holds 0 or 1: its change is the other one.
+            let after = flags.contains(keyPath) ? .double(1 - (before.doubleValue ?? 0)) : changed(before)
             #expect(layer.setAnimatableValue(after, forKeyPath: keyPath))
             #expect(near(layer.animatableValue(forKeyPath: keyPath), after),
                     "\(type) \(keyPath): set \(after), read \(String(describing: layer.animatableValue(forKeyPath: keyPath)))")
@@ -112,7 +116,7 @@ import Testing
     /// has the key path's root name: the table and the properties agree on names.
     @Test(arguments: classes)
     func keyPathsWriteThePropertiesOfTheirName(_ type: Layer.Type) throws {
-        let withoutImplicitActions: Set = ["foregroundColor", "fontSize"]
+        let withoutImplicitActions: Set = ["foregroundColor", "fontSize", "hidden"]
         for keyPath in type.animatableProperties.keyPaths {
             let clock = SceneClock()
             let layer = makeLayer(type)

@@ -25,7 +25,7 @@ import Testing
         }
         #expect(page.contains("| `transform` |  | `Transform3D` | `1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1` | `transform` `.translation` "))
         #expect(page.contains("`.rotation.y`") && page.contains("`shadowOffset` `.width` `.height`"))
-        #expect(page.contains("| `hidden` | `isHidden` | `Bool` | `false` |  |  |"))
+        #expect(page.contains("| `hidden` | `isHidden` | `Bool` | `false` | `hidden` |  |"))
         #expect(PropertyReference.typeName("Optional<Array<Double>>") == "[Double]?")
     }
 }

@@ -115,6 +115,12 @@ extension Double: AnimationValueConvertible {
     public var animationValue: AnimationValue { .double(self) }
     public init?(animationValue value: AnimationValue) { guard case .double(let v) = value else { return nil }; self = v }
 }
+/// A flag animates as a number, 0 or 1, that turns true from one half on: a basic
+/// animation switches at its halfway point and discrete keyframes at their key times.
+extension Bool: AnimationValueConvertible {
+    public var animationValue: AnimationValue { .double(self ? 1 : 0) }
+    public init?(animationValue value: AnimationValue) { guard case .double(let v) = value else { return nil }; self = v >= 0.5 }
+}
 extension Point: AnimationValueConvertible {
     public var animationValue: AnimationValue { .point(self) }
     public init?(animationValue value: AnimationValue) { guard case .point(let v) = value else { return nil }; self = v }

@@ -47,7 +47,8 @@ class AnimationRecord {
         let made: AnimationRecord?
         switch animation {
         case let a as BasicAnimation: made = make(a)
-        case let a as KeyframeAnimation: made = make(a)
+        // A turn to a path's tangent writes the transform too: the animation's own apply.
+        case let a as KeyframeAnimation: made = a.rotationMode != nil && a.path != nil ? nil : make(a)
         case let a as SpringAnimation: made = make(a)
         default: made = nil
         }

@@ -43,9 +43,16 @@ extension Layer {
         let from = settings.options.contains(.beginFromCurrentState)
             ? presentationValue(forKeyPath: keyPath, at: now, modelValue: oldValue) ?? oldValue
             : oldValue
-        var animation = BasicAnimation(keyPath: keyPath, fromValue: from, toValue: to)
-        animation.duration = settings.duration
-        animation.timingFunction = settings.options.timingFunction
+        var animation: any Animation
+        if let spring = settings.spring {
+            animation = SpringAnimation(keyPath: keyPath, dampingRatio: spring.dampingRatio, initialVelocity: spring.velocity,
+                                        settlingIn: settings.duration, fromValue: from, toValue: to)
+        } else {
+            var basic = BasicAnimation(keyPath: keyPath, fromValue: from, toValue: to)
+            basic.duration = settings.duration
+            basic.timingFunction = settings.options.timingFunction
+            animation = basic
+        }
         if settings.delay > 0 {
             animation.beginTime = now + settings.delay
             // The old value stays on screen during the delay, not the new model value.

@@ -34,6 +34,29 @@ public struct KeyframeAnimation: PropertyAnimation {
     public var tensionValues: [Double]?
     public var continuityValues: [Double]?
     public var biasValues: [Double]?
+    /// CAKeyframeAnimation.path: the curve a point property (`position`, `anchorPoint`)
+    /// follows; when set, `values` are ignored (`KeyframePath` says how it is followed).
+    /// With `linear` and `cubic` each line or curve takes its share of keyTimes (one per
+    /// keyframe: the first point and each element's end) along its own curve; `paced`
+    /// and `cubicPaced` move at one speed along the arc length; `discrete` jumps between
+    /// the keyframes.
+    public var path: Path? {
+        didSet {
+            track = path.map(KeyframePath.init)
+            cachedKeyTimes = nil
+        }
+    }
+    /// CAAnimationRotationMode: with a `path`, the layer also turns to the path's tangent.
+    public enum RotationMode: String, CaseIterable, Sendable {
+        /// The layer's x axis along the direction of travel.
+        case auto
+        /// Turned half a turn from it: the x axis points back along the path.
+        case autoReverse
+    }
+    /// nil (the default): the layer does not turn. With a path, the tangent's angle is a
+    /// rotation about z applied before the presentation's `transform` (so it turns the
+    /// layer in its own plane about its anchor point).
+    public var rotationMode: RotationMode?
     public var isAdditive = false
     public var isCumulative = false
 
@@ -46,6 +69,11 @@ public struct KeyframeAnimation: PropertyAnimation {
     /// `effectiveKeyTimes`, worked out once when the animation is added to a layer (the
     /// stored copy never changes), so frames do not validate keyTimes again.
     private var cachedKeyTimes: [Double]?
+    /// The path, measured once when it is set.
+    private var track: KeyframePath?
+
+    /// How many keyframes there are: the values, or the path's points.
+    var keyframeCount: Int { track?.keyframes.count ?? values.count }
 
     public init(keyPath: String, values: [AnimationValue] = [], keyTimes: [Double]? = nil) {
         self.keyPath = keyPath
@@ -56,7 +84,8 @@ public struct KeyframeAnimation: PropertyAnimation {
     /// `keyTimes` if Core Animation would use them, else nil.
     public var validKeyTimes: [Double]? {
         guard let k = keyTimes else { return nil }
-        let allowed = calculationMode == .discrete ? [values.count, values.count + 1] : [values.count]
+        let n = keyframeCount
+        let allowed = calculationMode == .discrete ? [n, n + 1] : [n]
         guard allowed.contains(k.count), k.count >= 2, k.first == 0, k.last == 1,
               k.allSatisfy({ $0.isFinite && (0...1).contains($0) }),
               zip(k, k.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
@@ -75,10 +104,14 @@ public struct KeyframeAnimation: PropertyAnimation {
     /// The fractions of the (eased) duration at which each value is reached.
     public var effectiveKeyTimes: [Double] {
         if let cachedKeyTimes { return cachedKeyTimes }
-        let n = values.count
+        let n = keyframeCount
         guard n > 1 else { return n == 1 ? [0] : [] }
         switch calculationMode {
         case .paced, .cubicPaced:
+            if let track {
+                if track.totalLength > 0 { return track.cumulative.map { $0 / track.totalLength } }
+                break
+            }
             var cumulative = [0.0]
             for (a, b) in zip(values, values.dropFirst()) { cumulative.append(cumulative.last! + a.distance(to: b)) }
             let total = cumulative.last!
@@ -90,6 +123,11 @@ public struct KeyframeAnimation: PropertyAnimation {
     }
 
     public func value(at state: TimingState, underlying: AnimationValue) -> AnimationValue? {
+        if let track {
+            guard case .point = underlying, let end = track.keyframes.last,
+                  let place = pathPlace(at: state.fraction, track) else { return nil }
+            return accumulated(.point(track.point(at: place)), end: .point(end), state: state)
+        }
         guard let last = values.last, values.allSatisfy({ $0.isSameKind(as: underlying) }) else { return nil }
         return accumulated(keyframeValue(at: state.fraction), end: last, state: state)
     }
@@ -106,11 +144,37 @@ public struct KeyframeAnimation: PropertyAnimation {
         }
     }
 
+    /// CAPropertyAnimation's apply, then, with a `rotationMode`, the turn to the tangent.
+    public func apply(_ state: TimingState, to layer: Layer) {
+        guard let property = type(of: layer).animatableProperties[keyPath] else { return }
+        apply(state, to: layer, through: property)
+        guard let rotationMode, let track, let place = pathPlace(at: state.fraction, track) else { return }
+        let angle = track.angle(at: place) + (rotationMode == .autoReverse ? Double.pi : 0)
+        layer.transform = Transform3D.makeRotation(angle, 0, 0, 1).concatenating(layer.transform)
+    }
+
+    /// Where on the path the value is at eased fraction `f`: along the arc length for the
+    /// paced modes, else on the segment `position(at:times:)` picks (a keyframe is the
+    /// start of the segment after it, the last the end of the last).
+    func pathPlace(at f: Double, _ track: KeyframePath) -> KeyframePath.Place? {
+        let segments = track.segments.count
+        guard segments > 0 else { return nil }
+        if calculationMode == .paced || calculationMode == .cubicPaced, track.totalLength > 0 {
+            return track.place(atLength: min(max(f, 0), 1) * track.totalLength)
+        }
+        switch position(at: f, times: effectiveKeyTimes) {
+        case .at(let i):
+            return i < segments ? .init(segment: i, parameter: 0) : .init(segment: segments - 1, parameter: 1)
+        case .between(let i, let s):
+            return .init(segment: i, parameter: s)
+        }
+    }
+
     /// Where eased fraction `f` falls among the values: on one, or a fraction `s` of the
     /// way from value i to value i + 1 (`timingFunctions` applied). `times` are
     /// `effectiveKeyTimes`; there is at least one value.
     func position(at f: Double, times: [Double]) -> KeyframePosition {
-        let n = values.count
+        let n = keyframeCount
         if n == 1 { return .at(0) }
 
         if calculationMode == .discrete {

@@ -29,8 +29,10 @@ extension Layer {
         if let key, let i = animationRecords.firstIndex(where: { $0.key == key }) {
             animationRecords.remove(at: i).stop(finished: false, replacementGroups: groups)
         }
-        let record = AnimationRecord.make(key: key, animation: resolved, beginTime: resolved.timing.beginTime,
-                                          groups: groups, layerClass: type(of: self))
+        let record = (resolved as? Transition).map {
+            addTransitionRecord($0, forKey: key, beginTime: $0.timing.beginTime, groups: groups)
+        } ?? AnimationRecord.make(key: key, animation: resolved, beginTime: resolved.timing.beginTime,
+                                  groups: groups, layerClass: type(of: self))
         animationRecords.append(record)
         clock?.animationsChanged()
         return record

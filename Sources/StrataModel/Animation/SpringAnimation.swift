@@ -32,6 +32,58 @@ public struct SpringAnimation: PropertyAnimation {
         self.byValue = byValue
     }
 
+    /// CASpringAnimation(perceptualDuration:bounce:) (iOS 17, SwiftUI's Spring(duration:bounce:)):
+    /// mass 1, stiffness (2π / perceptualDuration)², so the undamped spring's period is
+    /// the perceptual duration; damping ratio 1 - bounce for a bounce from 0 (critical)
+    /// towards 1 (undamped), 1 / (1 + bounce) below 0 (overdamped). The duration is set to
+    /// `settlingDuration`, as Core Animation's initializer sets it.
+    public init(keyPath: String, perceptualDuration: Double, bounce: Double,
+                fromValue: AnimationValue? = nil, toValue: AnimationValue? = nil) {
+        self.init(keyPath: keyPath, fromValue: fromValue, toValue: toValue)
+        let d = max(perceptualDuration, 1e-6), b = min(max(bounce, -0.999), 1)
+        let omega = 2 * Double.pi / d
+        let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+        mass = 1
+        stiffness = omega * omega
+        damping = 2 * zeta * omega
+        duration = settlingDuration
+    }
+
+    /// The period of the undamped spring, 2π √(m / k): what `init(perceptualDuration:bounce:)` was given.
+    public var perceptualDuration: Double { 2 * Double.pi * (max(mass, 1e-9) / max(stiffness, 1e-9)).squareRoot() }
+
+    /// 1 - ζ for a damping ratio ζ up to 1, 1/ζ - 1 above: what `init(perceptualDuration:bounce:)` was given.
+    public var bounce: Double {
+        let zeta = damping / (2 * (max(stiffness, 1e-9) * max(mass, 1e-9)).squareRoot())
+        return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
+    }
+
+    /// UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:...)'s
+    /// spring: mass 1, damping ratio `dampingRatio` (0 < ratio <= 1), velocity in whole
+    /// distances per second, and the stiffness for which the motion settles (within
+    /// `settlingTolerance`) at `duration`: UIKit does not publish its mapping, and this is
+    /// the one its documentation describes (the animation takes `duration` and ends at rest).
+    public init(keyPath: String, dampingRatio: Double, initialVelocity: Double, settlingIn duration: Double,
+                fromValue: AnimationValue? = nil, toValue: AnimationValue? = nil) {
+        self.init(keyPath: keyPath, fromValue: fromValue, toValue: toValue)
+        let zeta = min(max(dampingRatio, 0.001), 1)
+        let target = max(duration, 1e-3)
+        self.initialVelocity = initialVelocity
+        mass = 1
+        // The settling time falls as the spring stiffens: bisect on ω (log scale).
+        var lo = log(0.01), hi = log(10_000.0)
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2, omega = exp(mid)
+            stiffness = omega * omega
+            damping = 2 * zeta * omega
+            if settlingDuration > target { lo = mid } else { hi = mid }
+        }
+        let omega = exp(hi)
+        stiffness = omega * omega
+        damping = 2 * zeta * omega
+        self.duration = target
+    }
+
     /// How far from the target the motion may stray and still count as settled: a
     /// thousandth of the distance.
     public static let settlingTolerance = 0.001

@@ -10,6 +10,8 @@
 /// another change of the same property, animated or not, while actions are enabled). When the block animates nothing
 /// (no property changed, no clock) completion runs at once with true.
 ///
+/// A spring block (`usingSpringWithDamping:`) makes `SpringAnimation`s instead of basic ones.
+///
 /// Not modelled: iOS 8's additive view animations (here a new animation of a property
 /// starts from the old model value, or from what is seen with `.beginFromCurrentState`,
 /// as before iOS 8), layoutSubviews, transitions.
@@ -49,12 +51,31 @@ public enum ViewAnimation {
         var duration: Double
         var delay: Double
         var options: Options
+        /// usingSpringWithDamping's ratio and initialSpringVelocity, for a spring block.
+        var spring: (dampingRatio: Double, velocity: Double)?
     }
 
     public static func animate(withDuration duration: Double, delay: Double = 0, options: Options = [],
                                animations: () -> Void, completion: ((_ finished: Bool) -> Void)? = nil) {
+        run(Settings(duration: max(0, duration), delay: max(0, delay), options: options), animations, completion)
+    }
+
+    /// UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:):
+    /// each change runs as a `SpringAnimation` with damping ratio `dampingRatio` (1: no
+    /// overshoot; towards 0, more bounce) and `velocity` in whole distances per second,
+    /// stiff enough to come to rest at `duration` (`SpringAnimation.init(keyPath:dampingRatio:initialVelocity:settlingIn:)`).
+    /// The options' curve is ignored, as UIKit ignores it for springs.
+    public static func animate(withDuration duration: Double, delay: Double = 0,
+                               usingSpringWithDamping dampingRatio: Double, initialSpringVelocity velocity: Double,
+                               options: Options = [], animations: () -> Void,
+                               completion: ((_ finished: Bool) -> Void)? = nil) {
+        run(Settings(duration: max(0, duration), delay: max(0, delay), options: options,
+                     spring: (dampingRatio, velocity)), animations, completion)
+    }
+
+    private static func run(_ settings: Settings, _ animations: () -> Void, _ completion: ((_ finished: Bool) -> Void)?) {
         let frame = TransactionFrame()
-        frame.viewAnimation = Settings(duration: max(0, duration), delay: max(0, delay), options: options)
+        frame.viewAnimation = settings
         let group = CompletionGroup { finished in completion?(finished) }
         frame.completionGroup = group
         let stack = TransactionStack.current

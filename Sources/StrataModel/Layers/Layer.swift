@@ -27,10 +27,12 @@ open class Layer: PresentationNode {
     }
 
     /// What a class adds to its presentation copy once the copy's own properties and
-    /// sublayers are made (a replicator's copies at their delayed times); nothing here.
+    /// sublayers are made (a replicator's copies at their delayed times); here, the mask as
+    /// presented at the same time, as a sublayer is, and the snapshots of sublayers in a
+    /// transition, when the model holds records at all.
     func completePresentation(from model: Layer, at time: Double) {
-        // A mask is drawn as presented at the same time, as a sublayer is.
         if let m = model.mask { properties.mask = m.presentation(at: time) }
+        if model.recordList != nil { presentTransitions(of: model, at: time) }
     }
 
     /// A name for debugging and for finding layers in tests.

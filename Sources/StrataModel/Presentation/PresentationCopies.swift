@@ -33,7 +33,7 @@ extension Layer {
     }
 
     /// A new copy of this layer and its subtree, animations applied.
-    private func freshPresentation(at time: Double) -> Self {
+    func freshPresentation(at time: Double) -> Self {
         let copy = type(of: self).init(layer: self)
         copy.isPresentation = true
         copy.modelLayerReference = self

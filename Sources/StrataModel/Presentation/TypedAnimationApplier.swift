@@ -19,7 +19,8 @@ enum TypedAnimationApplier {
                 guard let ends = BasicProgram<V>.Ends(a) else { return nil }
                 return V.record(BasicProgram(ends: ends, timing: a.timing, function: a.timingFunction, access: access), base)
             case let a as KeyframeAnimation:
-                guard let shared = keyframes(a, access: access, layerClass: layerClass) else { return nil }
+                // A path's values are its own (`KeyframePath`), not the values a program reads.
+                guard a.path == nil, let shared = keyframes(a, access: access, layerClass: layerClass) else { return nil }
                 return V.record(shared, base)
             default: return nil
             }
