@@ -104,7 +104,7 @@ import Testing
             // It wrote its own property and no other.
             #expect(others.map { layer.animatableValue(forKeyPath: $0) } == othersBefore, "\(type) \(keyPath)")
             // A value of the wrong kind is refused.
-            #expect(!layer.setAnimatableValue(.rect(.zero), forKeyPath: keyPath) || keyPath == "bounds")
+            #expect(!layer.setAnimatableValue(.rect(.zero), forKeyPath: keyPath) || ["bounds", "contentsRect", "contentsCenter"].contains(keyPath))
         }
     }
 

@@ -168,6 +168,32 @@ import StrataTestSupport
         #expect(mean > 10 && mean < 60 && grey.allSatisfy { $0 < 110 }, "trilinear: \(grey)")
     }
 
+    /// Contents past the bounds of a turned layer are in its backing store too: a 20x20 layer
+    /// at (70, 60) with the 40x20 image centred (x -10..<30 of its bounds, past both sides),
+    /// turned 90 degrees (x' = -y, y' = x about the centre: clockwise on screen), has the
+    /// image's left end on top, at y 40..<50, above the bounds (y 50..<70): its top-left red
+    /// quadrant at x 70..<80, its bottom-left blue one at x 60..<70.
+    @Test func aTurnedLayersSpillIsInItsBackingStore() throws {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 140, height: 120)
+        root.backgroundColor = .white
+        let l = Layer()
+        l.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+        l.position = Point(x: 70, y: 60)
+        l.contents = Self.quadrants
+        l.contentsGravity = .center
+        l.transform = Transform3D.makeRotation(.pi / 2, 0, 0, 1)
+        root.addSublayer(l)
+        let renderer = try makeRenderer()
+        let image = try renderer.render(layer: root, pixelWidth: 140, pixelHeight: 120, scale: 1)
+        let list = try DrawListBuilder(pixelWidth: 140, pixelHeight: 120, scale: 1).build(root: root)
+        #expect(list.layerDraws.last?.hasBackingStore == true)
+        #expect(image.rgba(75, 43).isClose(to: Self.red, within: 8), "\(image.rgba(75, 43))")
+        #expect(image.rgba(64, 43).isClose(to: Self.blue, within: 8), "\(image.rgba(64, 43))")
+        #expect(image.rgba(75, 76).isClose(to: Self.green, within: 8), "\(image.rgba(75, 76))")
+        #expect(image.rgba(50, 60) == Self.white && image.rgba(70, 38) == Self.white)
+    }
+
     /// Stretched gravity with the default rect, centre and scale draws exactly what the
     /// stretched contents drew before gravity existed: the same texture coordinates.
     @Test func theDefaultsAreTheStretchedBitmap() throws {
