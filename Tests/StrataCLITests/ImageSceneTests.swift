@@ -85,4 +85,22 @@ import StrataTestSupport
         #expect(changed.stderr.contains("strata: warning: images/heart.png (named by ") && changed.stderr.contains(") has changed since g.trace was recorded (SHA-256 "),
                 "\(changed.stderr)")
     }
+
+    /// A scene file's `contents` animation names its images as `contents` does: a 1-s
+    /// linear fade from the heart to the quadrants, at 0.5 s half of each (the quadrants'
+    /// red over the heart's clear corner: (255, 0, 0) x 0.5 over the grey background).
+    @Test func aContentsAnimationCrossFades() throws {
+        let dir = try galleryCopy("image-fade")
+        let scene = ##"{"strataScene": 1, "size": [40, 40], "root": {"backgroundColor": "#808080", "sublayers": [{"frame": [0, 0, 40, 40], "##
+            + ##""contents": "images/quadrants.png", "animations": {"fade": {"class": "CABasicAnimation", "keyPath": "contents", "##
+            + ##""fromValue": "images/heart.png", "toValue": "images/quadrants.png", "duration": 1, "timingFunction": "linear"}}}]}}"##
+        try scene.write(toFile: dir + "/fade.scene.json", atomically: true, encoding: .utf8)
+        let r = try strata(["render", "fade.scene.json", "--time", "0.5", "--scale", "1", "--out", "f.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(path: dir + "/f.png")
+        // (2, 2): the heart's texel (0, 0) is clear, the quadrants' red: half red over grey.
+        #expect(image.rgba(2, 2).isClose(to: RGBA(192, 64, 64), within: 2), "\(image.rgba(2, 2))")
+        let missing = try strata(["lint", "fade.scene.json"], in: dir)
+        #expect(missing.status == 0 && missing.stdout.contains("2 images"), "\(missing.stdout) \(missing.stderr)")
+    }
 }

@@ -112,7 +112,7 @@ import Testing
     /// has the key path's root name: the table and the properties agree on names.
     @Test(arguments: classes)
     func keyPathsWriteThePropertiesOfTheirName(_ type: Layer.Type) throws {
-        let withoutImplicitActions: Set = ["foregroundColor", "fontSize"]
+        let withoutImplicitActions: Set = ["foregroundColor", "fontSize", "contents"]
         for keyPath in type.animatableProperties.keyPaths {
             let clock = SceneClock()
             let layer = makeLayer(type)

@@ -80,4 +80,24 @@ import StrataTestSupport
         let theirs = try makeRenderer().render(layer: strataRoot, pixelWidth: 140, pixelHeight: 120, scale: 1)
         #expect(ours.pixels == theirs.pixels)
     }
+
+    /// CABasicAnimation on "contents" with CGImages, as iOS code writes a cross-fade.
+    @Test func aContentsAnimationTakesCGImages() throws {
+        let red = CGImage(Image(width: 1, height: 1, fill: .red)), blue = CGImage(Image(width: 1, height: 1, fill: .blue))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let layer = CALayer()
+        layer.frame = root.bounds
+        layer.contents = blue
+        let fade = CABasicAnimation(keyPath: "contents")
+        fade.fromValue = red
+        fade.toValue = blue
+        fade.duration = 1
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(fade, forKey: "fade")
+        root.addSublayer(layer)
+        let image = try renderImage(of: root, size: CGSize(width: 20, height: 20), at: 0.5)
+        #expect(image.rgba(10, 10).isClose(to: RGBA(128, 0, 127), within: 1), "\(image.rgba(10, 10))")
+    }
 }
+

@@ -205,3 +205,53 @@ import StrataTestSupport
         for p in [Point(x: 0.25, y: 0.5), Point(x: 0.7, y: 0.1)] { #expect(c.textureCoordinate(atUnit: p) == p) }
     }
 }
+
+/// `contents` animated: Core Animation cross-fades the bitmaps, texel by texel.
+@Suite(.serialized, .tags(.gl)) struct ContentsCrossFadeTests {
+    func layer(_ contents: Image?) -> (root: Layer, layer: Layer) {
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        root.backgroundColor = .white
+        let l = Layer()
+        l.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        l.contents = contents
+        root.addSublayer(l)
+        return (root, l)
+    }
+
+    func fade(_ l: Layer, from: Image?, to: Image?) throws {
+        var a = BasicAnimation(keyPath: "contents", fromValue: .contents(.still(from)), toValue: .contents(.still(to)))
+        a.duration = 1
+        a.timingFunction = .linear
+        try l.add(a, forKey: "fade")
+    }
+
+    /// Red to blue over 1 s, linear: at 0.25 s the mix is 3/4 red, 1/4 blue: (191, 0, 64);
+    /// the presentation holds blue, fading from red; the model never changes.
+    @Test func redToBlueMixesTexels() throws {
+        let red = Image(width: 2, height: 2, fill: .red), blue = Image(width: 2, height: 2, fill: .blue)
+        let (root, l) = layer(blue)
+        try fade(l, from: red, to: blue)
+        let quarter = root.presentation(at: 0.25)
+        let shown = try #require(quarter.sublayers.first)
+        #expect(shown.contents?.identity == blue.identity && shown.contentsFade?.from?.identity == red.identity)
+        #expect(shown.contentsFade?.fraction == 0.25 && l.contentsFade == nil)
+        let renderer = try makeRenderer()
+        let mid = try renderer.render(layer: quarter, pixelWidth: 40, pixelHeight: 40, scale: 1)
+        #expect(mid.rgba(20, 20).isClose(to: RGBA(191, 0, 64), within: 1), "\(mid.rgba(20, 20))")
+        #expect(mid.rgba(5, 5) == RGBA(255, 255, 255))
+        let end = try renderer.render(layer: root.presentation(at: 1), pixelWidth: 40, pixelHeight: 40, scale: 1)
+        #expect(end.rgba(20, 20) == RGBA(0, 0, 255))
+        #expect(root.presentation(at: 0).sublayers.first?.contents?.identity == red.identity)
+    }
+
+    /// From nothing: the image fades in over what is below, half way at 0.5 s
+    /// (white and red halved: (255, 128, 128)).
+    @Test func fromNothingFadesIn() throws {
+        let red = Image(width: 2, height: 2, fill: .red)
+        let (root, l) = layer(red)
+        try fade(l, from: nil, to: red)
+        let mid = try makeRenderer().render(layer: root.presentation(at: 0.5), pixelWidth: 40, pixelHeight: 40, scale: 1)
+        #expect(mid.rgba(20, 20).isClose(to: RGBA(255, 128, 128), within: 1), "\(mid.rgba(20, 20))")
+    }
+}

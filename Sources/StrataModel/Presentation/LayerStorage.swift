@@ -38,6 +38,8 @@ struct LayerProperties {
     var contentsScale: Double = 1
     var minificationFilter = ContentsFilter.linear
     var magnificationFilter = ContentsFilter.linear
+    /// A presentation's contents mid-way through a cross-fade (never a model's).
+    var contentsFade: ContentsFade?
 }
 
 /// The shared box of a layer's properties. Never written while shared: `Layer.properties`
