@@ -4,6 +4,14 @@ import StrataModel
 @testable import StrataRender
 import StrataTestSupport
 
+/// A white root of `width` x `height` points and a layer to put in it (not yet added).
+private func whiteRoot(_ width: Double, _ height: Double) -> (root: Layer, layer: Layer) {
+    let root = Layer()
+    root.bounds = Rect(x: 0, y: 0, width: width, height: height)
+    root.backgroundColor = .white
+    return (root, Layer())
+}
+
 /// `contents` placed by `contentsGravity`, cropped by `contentsRect`, nine-sliced by
 /// `contentsCenter`, sized by `contentsScale` and sampled by the filters, probed at
 /// pixels worked out by hand. The layer is `frame (20, 20, 100, 80)` in a 140x120
@@ -23,10 +31,7 @@ import StrataTestSupport
     }
 
     func render(_ configure: (Layer) -> Void) throws -> Image {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 140, height: 120)
-        root.backgroundColor = .white
-        let l = Layer()
+        let (root, l) = whiteRoot(140, 120)
         l.frame = Rect(x: 20, y: 20, width: 100, height: 80)
         l.contents = Self.quadrants
         configure(l)
@@ -146,10 +151,7 @@ import StrataTestSupport
         var stripes = Image(width: 63, height: 7, fill: .black)
         for i in 0..<9 { stripes.fill(x: 7 * i + 6, y: 0, width: 1, height: 7, .white) }
         func draw(_ filter: ContentsFilter) throws -> Image {
-            let root = Layer()
-            root.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
-            root.backgroundColor = .white
-            let l = Layer()
+            let (root, l) = whiteRoot(20, 20)
             l.frame = Rect(x: 5, y: 5, width: 9, height: 1)
             l.contents = stripes
             l.minificationFilter = filter
@@ -174,10 +176,7 @@ import StrataTestSupport
     /// image's left end on top, at y 40..<50, above the bounds (y 50..<70): its top-left red
     /// quadrant at x 70..<80, its bottom-left blue one at x 60..<70.
     @Test func aTurnedLayersSpillIsInItsBackingStore() throws {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 140, height: 120)
-        root.backgroundColor = .white
-        let l = Layer()
+        let (root, l) = whiteRoot(140, 120)
         l.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
         l.position = Point(x: 70, y: 60)
         l.contents = Self.quadrants
@@ -209,10 +208,7 @@ import StrataTestSupport
 /// `contents` animated: Core Animation cross-fades the bitmaps, texel by texel.
 @Suite(.serialized, .tags(.gl)) struct ContentsCrossFadeTests {
     func layer(_ contents: Image?) -> (root: Layer, layer: Layer) {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
-        root.backgroundColor = .white
-        let l = Layer()
+        let (root, l) = whiteRoot(40, 40)
         l.frame = Rect(x: 10, y: 10, width: 20, height: 20)
         l.contents = contents
         root.addSublayer(l)
