@@ -84,6 +84,13 @@ import StrataTestSupport
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(changed.stderr.contains("strata: warning: images/heart.png (named by ") && changed.stderr.contains(") has changed since g.trace was recorded (SHA-256 "),
                 "\(changed.stderr)")
+        // Recording references from the images as they are re-stamps the trace: no warning after.
+        let record = try strata(["check", "g.trace", "--references", "refs", "--record"], in: dir)
+        #expect(record.status == 0 && record.stdout.contains("g.trace: re-stamped with its images' SHA-256s"), "\(record.stdout) \(record.stderr)")
+        let heart = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/images/heart.png")))
+        #expect(try String(contentsOfFile: dir + "/g.trace", encoding: .utf8).contains("\"images/heart.png\": \"\(SHA256.hex(of: heart))\""))
+        let after = try strata(["replay", "g.trace", "--out", "frames3"], in: dir)
+        #expect(after.status == 0 && !after.stderr.contains("warning"), "\(after.stderr)")
     }
 
     /// A scene file's `contents` animation names its images as `contents` does: a 1-s
