@@ -119,12 +119,15 @@ bench: release
 # as JSON lines. Then shape layers against the same shapes drawn as SVG by Chromium
 # (scripts/fidelity-shapes.sh: fills, rules, strokes, caps, joins, dashes, trimming), PSNR
 # per case and pooled; many-stop gradients against CSS `linear-gradient`
-# (scripts/fidelity-gradients.sh). Not part of `make test`.
+# (scripts/fidelity-gradients.sh); contents images against CSS backgrounds (scripts/fidelity-images.sh:
+# gravity as background-size/-position, nine-slice as border-image, contentsRect, nearest).
+# Not part of `make test`.
 FIDELITY_DIR ?= /tmp/strata-fidelity
 fidelity: release
 	scripts/fidelity-carousel.sh $(FIDELITY_DIR)
 	scripts/fidelity-shapes.sh $(FIDELITY_DIR)
 	scripts/fidelity-gradients.sh $(FIDELITY_DIR)
+	scripts/fidelity-images.sh $(FIDELITY_DIR)
 
 # libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
 # the command line, results files, references manifests, masks), FUZZ_SECONDS each (default

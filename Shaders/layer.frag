@@ -9,7 +9,8 @@
 //   FILL_AXIAL / FILL_RADIAL / FILL_CONIC   a gradient, looked up in its color ramp
 //   FILL_CONTENTS          the u_contents texture placed by its gravity (u_contentsFrame),
 //                          cropped (u_contentsSource) and nine-sliced (u_sliceX/Y);
-//                          CONTENTS_CLIPPED: cut to the corners
+//                          CONTENTS_CLIPPED: cut to the corners; CONTENTS_FADE: a
+//                          cross-fade, u_contentsOther mixed in by 1 - u_fadeWeight
 //   BORDER                 the border
 //   INSTANCED              a batch of layers in one draw (see layer.vert)
 
@@ -47,6 +48,8 @@ uniform vec4 u_contentsFrame;   // where the image lands: unit coordinates of th
 uniform vec4 u_contentsSource;  // the part of the texture drawn (contentsRect)
 uniform vec4 u_sliceX;          // the nine-slice along x: d0, d1 (frame units), s0, s1 (source units)
 uniform vec4 u_sliceY;
+uniform sampler2D u_contentsOther;  // CONTENTS_FADE: the bitmap faded from (or to)
+uniform float u_fadeWeight;         // how much of u_contents the mix holds
 
 #include "prelude.glsl"
 
@@ -113,7 +116,12 @@ void main() {
 #ifdef CONTENTS_CLIPPED
     clip *= inside;
 #endif
-    vec4 c = texture(u_contents, uv) * clip;
+    vec4 c = texture(u_contents, uv);
+#ifdef CONTENTS_FADE
+    // Premultiplied texels mixed, as Core Animation cross-fades contents.
+    c = mix(texture(u_contentsOther, uv), c, u_fadeWeight);
+#endif
+    c *= clip;
     color = c + color * (1.0 - c.a);
 #endif
 

@@ -31,7 +31,7 @@ mkdir -p "$WORK"
 INCLUDES=""
 for d in Sources/C*/; do [ -f "$d/module.modulemap" ] && INCLUDES="$INCLUDES -I $d"; done
 for map in "$BUILD"/*.build/module.modulemap; do [ -f "$map" ] && INCLUDES="$INCLUDES -Xcc -fmodule-map-file=$map"; done
-for flag in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng glfw3 libdeflate cairo 2>/dev/null); do
+for flag in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng glfw3 libdeflate cairo libjpeg 2>/dev/null); do
   INCLUDES="$INCLUDES -Xcc $flag"
 done
 

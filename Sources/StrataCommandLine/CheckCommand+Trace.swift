@@ -201,6 +201,14 @@ extension CheckCommand {
             try SceneFileStamp.restamp(trace: target.trace, from: stale.recorded, to: stale.now)
             lines.append(say: "\(target.trace): re-stamped with its scene file's SHA-256 \(stale.now.prefix(12))… (the references now draw the file as it is)")
         }
+        if !found.staleImages.isEmpty, s.mode == .all || (s.mode == .changed && check.passed) {
+            // Each recorded hash once (two names of one file's bytes share it).
+            var seen = Set<String>()
+            for image in found.staleImages where seen.insert(image.recorded).inserted {
+                try SceneFileStamp.restamp(trace: target.trace, from: image.recorded, to: image.now)
+            }
+            lines.append(say: "\(target.trace): re-stamped with its images' SHA-256s (the references now draw them as they are)")
+        }
         check.warnings = warnings
         // Kept only for a clean pass: a warning is told on every run.
         if let cache = s.cache, let key = cacheKey, check.passed, warnings.isEmpty, !entries.isEmpty {

@@ -62,6 +62,7 @@ struct LintCommand: StrataSubcommand {
         try checkFonts(scene.rootLayer, file: path)
         let options = file.options.map(\.name)
         return "\(path): ok (\(plural(scene.layerCount, "layer")), \(plural(scene.animationCount, "animation"))"
+            + (file.imageHashes.isEmpty ? "" : ", " + plural(file.imageHashes.count, "image"))
             + (options.isEmpty ? "" : ", options: " + options.joined(separator: ", ")) + ")"
     }
 

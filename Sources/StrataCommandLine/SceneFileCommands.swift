@@ -115,7 +115,7 @@ extension CommandContext {
             d.name = trace.header.scene
             let header = trace.header
             var found = TraceScenes(catalog: SceneCatalog([d] + scenes.descriptors))
-            found.warnings += first.changedImages(since: header.otherKeys, tracePath: tracePath)
+            found.warnings += first.changedImages(since: header.otherKeys, tracePath: tracePath).map(\.warning)
             found.reload = { text, current in
                 let file: SceneFile
                 do { file = try parse(text.text) } catch {
@@ -142,7 +142,9 @@ extension CommandContext {
             found.warnings.append("\(path) has changed since \(tracePath) was recorded (SHA-256 \(file.sha256.prefix(12))…, the trace says \(hash.prefix(12))…); replaying with the file as it is now")
             found.stale = (recorded: hash, now: file.sha256)
         }
-        found.warnings += file.changedImages(since: trace.header.otherKeys, tracePath: tracePath)
+        let images = file.changedImages(since: trace.header.otherKeys, tracePath: tracePath)
+        found.warnings += images.map(\.warning)
+        found.staleImages = images.compactMap { c in c.recorded.map { (recorded: $0, now: c.now) } }
         var d = file.descriptor
         d.name = trace.header.scene
         found.catalog = SceneCatalog([d] + scenes.descriptors)
@@ -223,6 +225,8 @@ struct TraceScenes {
     var warnings: [String] = []
     /// The trace's recorded scene-file hash and the file's own, when they differ.
     var stale: (recorded: String, now: String)?
+    /// The same for its `contents` images that changed (`sceneImages`).
+    var staleImages: [(recorded: String, now: String)] = []
     /// A new scene from a scene text the trace kept at a reload (`Replayer.sceneReload`).
     var reload: ((TraceSceneText, Scene) throws -> Scene)?
     /// The scene file the trace replays in, if any.

@@ -25,6 +25,7 @@ extension AnimationValue {
         case let v as CATransform3D: self = .transform(v.strataTransform)
         case let v as CGColor: self = .color(v.strataColor)
         case let v as CGPath: self = .path(v.strataPath)
+        case let v as CGImage: self = .contents(.still(v.strataImage))
         case let v as NSNumber: self = .double(v.doubleValue)
         case let v as NSValue: self = try AnimationValue(boxed: v)
         case let list as [Any]:

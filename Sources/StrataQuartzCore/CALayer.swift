@@ -14,6 +14,8 @@ open class CALayer: NSObject {
     /// The CAAnimation objects added, by key, for `animation(forKey:)`.
     var animationObjects: [String: CAAnimation] = [:]
     var needsLayout = false
+    /// What `contents` was set to, given back as it was (CALayer+Contents.swift).
+    var contentsObject: Any?
 
     /// The Strata class a wrapper of this class makes; subclasses override.
     open class func makeStrataLayer() -> Layer { Layer() }

@@ -50,6 +50,4 @@ open class CATextLayer: CALayer {
         get { CATextLayerTruncationMode(rawValue: text.truncationMode.rawValue) }
         set { text.truncationMode = TextLayer.TruncationMode(rawValue: newValue.rawValue) ?? .none }
     }
-    /// Kept for code that sets it; Strata renders at the scale renderPNG is given.
-    open var contentsScale: CGFloat = 1
 }

@@ -83,10 +83,23 @@ final class ImageLog: @unchecked Sendable {
     private let lock = NSLock()
     private var list: [String] = []
     private var byWrittenPath: [String: String] = [:]
+    /// Each file decoded once, however many layers and animations name it, and the bytes
+    /// all of them take decoded, checked before each is decoded.
+    private var decoded: [String: Image] = [:]
+    private var decodedBytes = 0
     func add(_ path: String, _ bytes: [UInt8], written: String) {
         let hash = SHA256.hex(of: bytes)
         lock.lock(); list.append(path + " " + hash); byWrittenPath[written] = hash; lock.unlock()
     }
+    func image(at path: String) -> Image? { lock.lock(); defer { lock.unlock() }; return decoded[path] }
+    /// Counts a new image's decoded bytes; false past `limit`.
+    func reserve(_ bytes: Int, limit: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard decodedBytes + bytes <= limit else { return false }
+        decodedBytes += bytes
+        return true
+    }
+    func keep(_ image: Image, at path: String) { lock.lock(); decoded[path] = image; lock.unlock() }
     var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
     var hashes: [String: String] { lock.lock(); defer { lock.unlock() }; return byWrittenPath }
 }
@@ -213,8 +226,18 @@ extension Field {
             throw self.error("cannot read \(node.described): \(error)")
         }
         c.images.add(resolved, data, written: relative)
+        if let image = c.images.image(at: resolved) { return image }
         do {
-            return try ImageFile.decode(data, name: node.described, maximumSide: c.limits.imageSide)
+            let header = try ImageFile.header(data, name: node.described)
+            try header.check(maximumSide: c.limits.imageSide, pixelLimit: PNGHeader.defaultPixelLimit, name: node.described)
+            guard c.images.reserve(header.pixelCount * 4, limit: c.limits.textureBytes) else {
+                throw self.error("the scene's contents images take more than \(c.limits.textureBytes) bytes decoded; --max-texture-bytes raises the limit")
+            }
+            let image = try ImageFile.decode(data, name: node.described, maximumSide: c.limits.imageSide)
+            c.images.keep(image, at: resolved)
+            return image
+        } catch let e as SceneFileError {
+            throw e
         } catch {
             throw self.error("\(error)")
         }

@@ -202,6 +202,11 @@ extension Field {
         case .colors: return try colors(scope, maxCount: scope.limits.keyframeCount).map { .colors($0) }
         case .doubles: return try numbers(scope, maxCount: scope.limits.keyframeCount).map { .doubles($0) }
         case .path: return Template.constant(.path(try pathData(scope)))
+        case .contents:
+            // An image path, read as `contents` is; null for none (a fade in or out).
+            if case .null = node.value { return Template.constant(.contents(.still(nil))) }
+            guard let context = scope.context else { throw error("contents animations need the scene file's folder") }
+            return Template.constant(.contents(.still(try image(context))))
         }
     }
 }

@@ -137,17 +137,26 @@ public struct SceneFile: Sendable {
         return keys
     }
 
-    /// Warnings for the images whose bytes differ from a trace header's `sceneImages`
-    /// (or that it did not name), as the scene file's own hash is checked.
-    public func changedImages(since header: [String: TraceValue], tracePath: String) -> [String] {
+    /// An image whose bytes differ from a trace header's `sceneImages` (or that it did not
+    /// name), as the scene file's own hash is checked: the warning, and the two hashes.
+    public struct ImageChange: Sendable {
+        public var warning: String
+        /// nil when the trace did not name the image.
+        public var recorded: String?
+        public var now: String
+    }
+
+    public func changedImages(since header: [String: TraceValue], tracePath: String) -> [ImageChange] {
         guard case .object(let recorded)? = header["sceneImages"] else { return [] }
         return imageHashes.keys.sorted().compactMap { image in
             let now = imageHashes[image]!
             guard case .string(let then)? = recorded[image] else {
-                return "\(image) (named by \(path)) was not in the scene when \(tracePath) was recorded"
+                return ImageChange(warning: "\(image) (named by \(path)) was not in the scene when \(tracePath) was recorded",
+                                   recorded: nil, now: now)
             }
             guard then != now else { return nil }
-            return "\(image) (named by \(path)) has changed since \(tracePath) was recorded (SHA-256 \(now.prefix(12))…, the trace says \(then.prefix(12))…); replaying with the image as it is now"
+            return ImageChange(warning: "\(image) (named by \(path)) has changed since \(tracePath) was recorded (SHA-256 \(now.prefix(12))…, the trace says \(then.prefix(12))…); replaying with the image as it is now",
+                               recorded: then, now: now)
         }
     }
 }

@@ -62,7 +62,7 @@ struct SceneFileParser {
         if let f = o["options"] { (options, binds) = try readOptions(f) }
         let optionNames = Set(options.map(\.name).filter(SceneFileParser.isIdentifier))
         // The view's size is in reach everywhere, so a file can lay out for any --size.
-        let scope = Scope(variables: optionNames.union(["width", "height"]), limits: context.limits)
+        let scope = Scope(variables: optionNames.union(["width", "height"]), limits: context.limits, context: context)
 
         var budget = AnimationBudget(limit: context.limits.animationCount)
         var library: [(key: String, animation: AnimationTemplate)] = []

@@ -137,6 +137,8 @@ struct ObjectFields {
 struct Scope: Sendable {
     var variables: Set<String>
     var limits: SceneFileLimits
+    /// Where images named in animations (`contents` values) are read from.
+    var context: SceneFileContext?
 }
 
 /// A number of the file: a constant, or an expression evaluated when the scene is made

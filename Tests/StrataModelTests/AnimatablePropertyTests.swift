@@ -116,7 +116,7 @@ import Testing
     /// has the key path's root name: the table and the properties agree on names.
     @Test(arguments: classes)
     func keyPathsWriteThePropertiesOfTheirName(_ type: Layer.Type) throws {
-        let withoutImplicitActions: Set = ["foregroundColor", "fontSize", "hidden"]
+        let withoutImplicitActions: Set = ["foregroundColor", "fontSize", "hidden", "contents"]
         for keyPath in type.animatableProperties.keyPaths {
             let clock = SceneClock()
             let layer = makeLayer(type)

@@ -141,6 +141,7 @@ import Testing
         case .colors(let cs): return cs.flatMap { [$0.red, $0.green, $0.blue, $0.alpha].map(\.bitPattern) }
         case .doubles(let ds): return ds.map(\.bitPattern)
         case .path(let p): return p.points.flatMap { [$0.x.bitPattern, $0.y.bitPattern] }
+        case .contents(let f): return [f.fraction.bitPattern, f.from?.identity ?? 0, f.to?.identity ?? 0]
         }
     }
 }

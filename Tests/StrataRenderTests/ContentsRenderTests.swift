@@ -4,6 +4,14 @@ import StrataModel
 @testable import StrataRender
 import StrataTestSupport
 
+/// A white root of `width` x `height` points and a layer to put in it (not yet added).
+private func whiteRoot(_ width: Double, _ height: Double) -> (root: Layer, layer: Layer) {
+    let root = Layer()
+    root.bounds = Rect(x: 0, y: 0, width: width, height: height)
+    root.backgroundColor = .white
+    return (root, Layer())
+}
+
 /// `contents` placed by `contentsGravity`, cropped by `contentsRect`, nine-sliced by
 /// `contentsCenter`, sized by `contentsScale` and sampled by the filters, probed at
 /// pixels worked out by hand. The layer is `frame (20, 20, 100, 80)` in a 140x120
@@ -23,10 +31,7 @@ import StrataTestSupport
     }
 
     func render(_ configure: (Layer) -> Void) throws -> Image {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 140, height: 120)
-        root.backgroundColor = .white
-        let l = Layer()
+        let (root, l) = whiteRoot(140, 120)
         l.frame = Rect(x: 20, y: 20, width: 100, height: 80)
         l.contents = Self.quadrants
         configure(l)
@@ -146,10 +151,7 @@ import StrataTestSupport
         var stripes = Image(width: 63, height: 7, fill: .black)
         for i in 0..<9 { stripes.fill(x: 7 * i + 6, y: 0, width: 1, height: 7, .white) }
         func draw(_ filter: ContentsFilter) throws -> Image {
-            let root = Layer()
-            root.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
-            root.backgroundColor = .white
-            let l = Layer()
+            let (root, l) = whiteRoot(20, 20)
             l.frame = Rect(x: 5, y: 5, width: 9, height: 1)
             l.contents = stripes
             l.minificationFilter = filter
@@ -168,6 +170,29 @@ import StrataTestSupport
         #expect(mean > 10 && mean < 60 && grey.allSatisfy { $0 < 110 }, "trilinear: \(grey)")
     }
 
+    /// Contents past the bounds of a turned layer are in its backing store too: a 20x20 layer
+    /// at (70, 60) with the 40x20 image centred (x -10..<30 of its bounds, past both sides),
+    /// turned 90 degrees (x' = -y, y' = x about the centre: clockwise on screen), has the
+    /// image's left end on top, at y 40..<50, above the bounds (y 50..<70): its top-left red
+    /// quadrant at x 70..<80, its bottom-left blue one at x 60..<70.
+    @Test func aTurnedLayersSpillIsInItsBackingStore() throws {
+        let (root, l) = whiteRoot(140, 120)
+        l.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+        l.position = Point(x: 70, y: 60)
+        l.contents = Self.quadrants
+        l.contentsGravity = .center
+        l.transform = Transform3D.makeRotation(.pi / 2, 0, 0, 1)
+        root.addSublayer(l)
+        let renderer = try makeRenderer()
+        let image = try renderer.render(layer: root, pixelWidth: 140, pixelHeight: 120, scale: 1)
+        let list = try DrawListBuilder(pixelWidth: 140, pixelHeight: 120, scale: 1).build(root: root)
+        #expect(list.layerDraws.last?.hasBackingStore == true)
+        #expect(image.rgba(75, 43).isClose(to: Self.red, within: 8), "\(image.rgba(75, 43))")
+        #expect(image.rgba(64, 43).isClose(to: Self.blue, within: 8), "\(image.rgba(64, 43))")
+        #expect(image.rgba(75, 76).isClose(to: Self.green, within: 8), "\(image.rgba(75, 76))")
+        #expect(image.rgba(50, 60) == Self.white && image.rgba(70, 38) == Self.white)
+    }
+
     /// Stretched gravity with the default rect, centre and scale draws exactly what the
     /// stretched contents drew before gravity existed: the same texture coordinates.
     @Test func theDefaultsAreTheStretchedBitmap() throws {
@@ -177,5 +202,52 @@ import StrataTestSupport
         let c = try #require(ContentsDraw.of(l))
         #expect(c.frame == Rect(x: 0, y: 0, width: 1, height: 1) && c.sliceX == .identity && c.sliceY == .identity)
         for p in [Point(x: 0.25, y: 0.5), Point(x: 0.7, y: 0.1)] { #expect(c.textureCoordinate(atUnit: p) == p) }
+    }
+}
+
+/// `contents` animated: Core Animation cross-fades the bitmaps, texel by texel.
+@Suite(.serialized, .tags(.gl)) struct ContentsCrossFadeTests {
+    func layer(_ contents: Image?) -> (root: Layer, layer: Layer) {
+        let (root, l) = whiteRoot(40, 40)
+        l.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        l.contents = contents
+        root.addSublayer(l)
+        return (root, l)
+    }
+
+    func fade(_ l: Layer, from: Image?, to: Image?) throws {
+        var a = BasicAnimation(keyPath: "contents", fromValue: .contents(.still(from)), toValue: .contents(.still(to)))
+        a.duration = 1
+        a.timingFunction = .linear
+        try l.add(a, forKey: "fade")
+    }
+
+    /// Red to blue over 1 s, linear: at 0.25 s the mix is 3/4 red, 1/4 blue: (191, 0, 64);
+    /// the presentation holds blue, fading from red; the model never changes.
+    @Test func redToBlueMixesTexels() throws {
+        let red = Image(width: 2, height: 2, fill: .red), blue = Image(width: 2, height: 2, fill: .blue)
+        let (root, l) = layer(blue)
+        try fade(l, from: red, to: blue)
+        let quarter = root.presentation(at: 0.25)
+        let shown = try #require(quarter.sublayers.first)
+        #expect(shown.contents?.identity == blue.identity && shown.contentsFade?.from?.identity == red.identity)
+        #expect(shown.contentsFade?.fraction == 0.25 && l.contentsFade == nil)
+        let renderer = try makeRenderer()
+        let mid = try renderer.render(layer: quarter, pixelWidth: 40, pixelHeight: 40, scale: 1)
+        #expect(mid.rgba(20, 20).isClose(to: RGBA(191, 0, 64), within: 1), "\(mid.rgba(20, 20))")
+        #expect(mid.rgba(5, 5) == RGBA(255, 255, 255))
+        let end = try renderer.render(layer: root.presentation(at: 1), pixelWidth: 40, pixelHeight: 40, scale: 1)
+        #expect(end.rgba(20, 20) == RGBA(0, 0, 255))
+        #expect(root.presentation(at: 0).sublayers.first?.contents?.identity == red.identity)
+    }
+
+    /// From nothing: the image fades in over what is below, half way at 0.5 s
+    /// (white and red halved: (255, 128, 128)).
+    @Test func fromNothingFadesIn() throws {
+        let red = Image(width: 2, height: 2, fill: .red)
+        let (root, l) = layer(red)
+        try fade(l, from: nil, to: red)
+        let mid = try makeRenderer().render(layer: root.presentation(at: 0.5), pixelWidth: 40, pixelHeight: 40, scale: 1)
+        #expect(mid.rgba(20, 20).isClose(to: RGBA(255, 128, 128), within: 1), "\(mid.rgba(20, 20))")
     }
 }

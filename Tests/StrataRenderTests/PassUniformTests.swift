@@ -43,11 +43,11 @@ import StrataTestSupport
         // layer.frag: each uniform lives in the variants that draw its part.
         let gradient = try unresolved(LayerPass.Uniforms.self, gl, fragment: "layer.frag",
                                       defines: ["BACKGROUND", "FILL_AXIAL", "BORDER"])
-        #expect(gradient == ["contents", "contentsFrame", "contentsSource", "sliceX", "sliceY"])
+        #expect(gradient == ["contents", "contentsFrame", "contentsSource", "sliceX", "sliceY", "contentsOther", "fadeWeight"])
         let contents = try unresolved(LayerPass.Uniforms.self, gl, fragment: "layer.frag", defines: ["FILL_CONTENTS"])
         // Unclipped contents fill the whole rect: no corner radius.
         #expect(contents == ["background", "borderWidth", "borderColor", "gradientStart", "gradientEnd", "ramp",
-                           "shape.radii", "shape.cornerCurve"])
+                             "shape.radii", "shape.cornerCurve", "contentsOther", "fadeWeight"])
     }
 
     @Test func theLocationsAreReadFromTheSetNotLookedUpByName() throws {

@@ -203,3 +203,32 @@ func scene(_ root: String, _ extra: String = "") -> String {
         }
     }
 }
+
+/// A file named by many layers and animations is decoded once, and what all the images take
+/// decoded is checked before each is decoded (a small file can inflate to 64 MiB).
+@Suite struct SceneImageDecodingTests {
+    @Test func eachImageFileIsDecodedOnceAndTheirSumIsLimited() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenefile-images-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(try PNG.encode(Image(width: 10, height: 10, fill: .red))).write(to: URL(fileURLWithPath: dir + "/a.png"))
+        try Data(try PNG.encode(Image(width: 10, height: 10, fill: .blue))).write(to: URL(fileURLWithPath: dir + "/b.png"))
+        let fade = #"{"class": "CABasicAnimation", "keyPath": "contents", "fromValue": "a.png", "toValue": "b.png", "duration": 1}"#
+        let layers = (0..<50).map { #"{"name": "l\#($0)", "contents": "a.png", "animations": {"f": \#(fade)}}"# }.joined(separator: ", ")
+        let text = #"{"strataScene": 1, "size": [100, 100], "root": {"sublayers": [\#(layers)]}}"#
+        let file = try SceneFile.parse(data: Array(text.utf8), path: dir + "/s.scene.json")
+        let scene = try file.makeScene(options: try file.descriptor.sceneOptions([:]), viewSize: file.size)
+        let ids = Set(scene.rootLayer.sublayers.compactMap { $0.contents?.identity })
+        #expect(ids.count == 1, "one decoded a.png for 50 layers")
+        #expect(file.imageHashes.count == 2)
+        // Two 10x10 images take 800 bytes: 799 refuses the second before decoding it.
+        var limits = SceneFileLimits()
+        limits.textureBytes = 799
+        do {
+            _ = try SceneFile.parse(data: Array(text.utf8), path: dir + "/s.scene.json", limits: limits)
+            Issue.record("800 bytes of images passed a 799-byte limit")
+        } catch let e as SceneFileError {
+            #expect(e.description.contains("the scene's contents images take more than 799 bytes decoded"), "\(e)")
+        }
+    }
+}

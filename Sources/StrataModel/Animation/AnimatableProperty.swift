@@ -176,6 +176,7 @@ private extension AnimationValue {
         case .colors(let v): return v
         case .doubles(let v): return v
         case .path(let v): return v
+        case .contents(let v): return v
         }
     }
 }

@@ -23,6 +23,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     /// A shape layer's path: interpolated point by point between paths of one structure
     /// (the same elements in the same order), otherwise switched at the halfway point.
     indirect case path(Path)
+    /// A layer's `contents`: a bitmap, or part way from one to another (cross-faded).
+    indirect case contents(ContentsFade)
 
     public var doubleValue: Double? { if case .double(let v) = self { return v }; return nil }
     public var pointValue: Point? { if case .point(let v) = self { return v }; return nil }
@@ -45,6 +47,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .colors(let v): return "colors\(v)"
         case .doubles(let v): return "doubles\(v)"
         case .path(let v): return "\(v)"
+        case .contents(let v): return "contents(\(v.fraction))"
         }
     }
 
@@ -52,13 +55,13 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of value, with the element count of arrays: two values can be combined
     /// component by component only when their shapes agree.
-    enum Shape: Hashable { case double, point, size, rect, color, transform, colors(Int), doubles(Int), path([UInt8]) }
+    enum Shape: Hashable { case double, point, size, rect, color, transform, colors(Int), doubles(Int), path([UInt8]), contents }
 
     /// True when both are the same case, whatever their array lengths.
     func isSameKind(as other: AnimationValue) -> Bool {
         switch (self, other) {
         case (.double, .double), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.colors, .colors), (.doubles, .doubles), (.path, .path): return true
+             (.transform, .transform), (.colors, .colors), (.doubles, .doubles), (.path, .path), (.contents, .contents): return true
         default: return false
         }
     }
@@ -74,6 +77,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .colors(let c): return .colors(c.count)
         case .doubles(let d): return .doubles(d.count)
         case .path(let p): return .path(p.structure)
+        case .contents: return .contents
         }
     }
 
@@ -91,6 +95,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .colors(let cs): return cs.flatMap(AnimationValue.premultiplied)
         case .doubles(let d): return d
         case .path(let p): return p.points.flatMap { [$0.x, $0.y] }
+        // Bitmaps are not numbers: sums and distances leave them as they are.
+        case .contents: return []
         }
     }
 
@@ -109,6 +115,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
             })
         case .doubles: return .doubles(c)
         case .path(let p): return .path(p.with(points: (0..<c.count / 2).map { Point(x: c[2 * $0], y: c[2 * $0 + 1]) }))
+        case .contents: return self
         }
     }
 
@@ -137,6 +144,8 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case let (.rect(a), .rect(b)): return .rect(.lerp(a, b, f))
         case let (.transform(a), .transform(b)):
             return .transform(DecomposedTransform.interpolate(a, b, fraction: f))
+        case let (.contents(a), .contents(b)):
+            return .contents(ContentsFade(from: a.nearer, to: b.nearer, fraction: f))
         case (.color, .color), (.colors, .colors):
             // Clamped so an overshooting spring cannot produce negative alpha.
             let r = zip(components, other.components).map { a, b in min(1, max(0, a + (b - a) * f)) }

@@ -168,6 +168,19 @@ open class Layer: PresentationNode {
         get { storage.values.magnificationFilter }
         set { properties.magnificationFilter = newValue }
     }
+    /// In a presentation copy while `contents` animates: the cross-fade drawn instead of
+    /// `contents` alone (`contents` holds the bitmap it fades to).
+    public var contentsFade: ContentsFade? { storage.values.contentsFade }
+    /// `contents` as an animation reads and writes it (`ContentsFade`).
+    var contentsAnimationValue: AnimationValue {
+        get { .contents(storage.values.contentsFade ?? .still(contents)) }
+        set {
+            guard case .contents(let fade) = newValue else { return }
+            // Mid-way: the bitmap faded to, and the fade for the draw; at an end, that end's.
+            properties.contents = fade.isFading ? fade.to : fade.nearer
+            properties.contentsFade = fade.isFading ? fade : nil
+        }
+    }
 
     // MARK: Tree
 

@@ -41,7 +41,7 @@ extension Layer {
                            "(0, -3) moves the shadow 3 pt up, as on iOS"),
         Declare<Layer>.property("doubleSided", \.isDoubleSided, swift: "isDoubleSided", copy: .withTheLayer,
                          "when false, not drawn while facing away"),
-        Declare<Layer>.property("contents", \.contents, copy: .withTheLayer, "a bitmap (PNG or JPEG) drawn over the background"),
+        Declare<Layer>.crossFading("contents", \.contents, "a bitmap (PNG or JPEG) drawn over the background; animates as a cross-fade"),
         Declare<Layer>.property("contentsGravity", \.contentsGravity, copy: .withTheLayer,
                                 "where contents sit and how they scale; iOS's top is the bottom edge"),
         Declare<Layer>.animatable("contentsRect", \.contentsRect, copy: .withTheLayer, "the part of the image drawn, unit coordinates"),

@@ -43,6 +43,8 @@ struct LayerProperties {
     var mask: Layer?
     /// On a mask: the layer it masks (its clock's way up). Weak: that layer holds the mask.
     weak var maskedLayer: Layer?
+    /// A presentation's contents mid-way through a cross-fade (never a model's).
+    var contentsFade: ContentsFade?
 }
 
 /// The shared box of a layer's properties. Never written while shared: `Layer.properties`

@@ -143,6 +143,19 @@ public enum Declare<L: Layer> {
              }, kind: kind)
     }
 
+    /// CALayer's `contents`: a bitmap that animates as a cross-fade (`ContentsFade`), with no
+    /// implicit action (setting it shows the new bitmap at once).
+    static func crossFading(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, Image?>, _ summary: String) -> PropertyDeclaration {
+        let fade = AnimatableProperty(name, get: { (l: L) in l.contentsAnimationValue },
+                                      set: { (l: L, v: AnimationValue) in
+                                          guard case .contents = v else { return false }
+                                          l.contentsAnimationValue = v
+                                          return true
+                                      })
+        return make(name, keyPath, swift: nil, animations: [fade], action: false, copy: .withTheLayer, snapshot: true,
+                    summary: summary, animationValue: { old, _ in .contents(.still(old as? Image)) })
+    }
+
     private static func make<V: DeclaredValue>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, V>, swift: String?,
                                                animations: [AnimatableProperty], action: Bool, copy: PropertyCopy,
                                                snapshot: Bool, summary: String,

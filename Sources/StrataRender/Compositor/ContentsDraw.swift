@@ -22,6 +22,16 @@ public struct ContentsDraw: Hashable {
     public var sliceY: Slice
     public var minification: ContentsFilter
     public var magnification: ContentsFilter
+    /// Mid-way through a cross-fade of `contents`: `image` counts `weight`, `other` (nil:
+    /// nothing) the rest, texel by texel. Both are placed by `image`'s frame.
+    public var fade: Fade?
+
+    public struct Fade: Hashable {
+        public var other: Image?
+        public var weight: Double
+        public static func == (a: Fade, b: Fade) -> Bool { a.other?.identity == b.other?.identity && a.weight == b.weight }
+        public func hash(into h: inout Hasher) { h.combine(other?.identity); h.combine(weight) }
+    }
 
     public struct Slice: Hashable {
         public var d0, d1, s0, s1: Double
@@ -49,7 +59,14 @@ public struct ContentsDraw: Hashable {
 
     /// The draw of `layer`'s contents, nil when there are none or nothing to draw into.
     public static func of(_ layer: Layer) -> ContentsDraw? {
-        guard let image = layer.contents, image.width > 0, image.height > 0 else { return nil }
+        // A cross-fade draws the bitmap it fades to over the one it fades from; to or from
+        // nothing, the one there is, fading out or in.
+        var fade: Fade?
+        var shown = layer.contents
+        if let f = layer.contentsFade {
+            if let to = f.to { shown = to; fade = Fade(other: f.from, weight: f.fraction) } else { shown = f.from; fade = Fade(other: nil, weight: 1 - f.fraction) }
+        }
+        guard let image = shown, image.width > 0, image.height > 0 else { return nil }
         let b = layer.bounds
         guard b.width > 0, b.height > 0 else { return nil }
         let source = layer.contentsRect
@@ -67,7 +84,7 @@ public struct ContentsDraw: Hashable {
             source: source,
             sliceX: .make(center: c.minX, c.width, natural: natural.width, length: f.width),
             sliceY: .make(center: c.minY, c.height, natural: natural.height, length: f.height),
-            minification: layer.minificationFilter, magnification: layer.magnificationFilter)
+            minification: layer.minificationFilter, magnification: layer.magnificationFilter, fade: fade)
     }
 
     /// The frame in the layer's points, given its bounds.
@@ -87,11 +104,12 @@ public struct ContentsDraw: Hashable {
     public static func == (a: ContentsDraw, b: ContentsDraw) -> Bool {
         a.image.identity == b.image.identity && a.clipped == b.clipped && a.frame == b.frame && a.source == b.source
             && a.sliceX == b.sliceX && a.sliceY == b.sliceY && a.minification == b.minification && a.magnification == b.magnification
+            && a.fade == b.fade
     }
 
     public func hash(into h: inout Hasher) {
         h.combine(image.identity); h.combine(clipped); h.combine(frame); h.combine(source)
-        h.combine(sliceX); h.combine(sliceY); h.combine(minification); h.combine(magnification)
+        h.combine(sliceX); h.combine(sliceY); h.combine(minification); h.combine(magnification); h.combine(fade)
     }
 }
 

@@ -13,7 +13,18 @@ final class TextureCache {
 
     init(gl: GLFunctions) { self.gl = gl }
 
+    /// A 1x1 transparent texture: what a cross-fade from or to nothing mixes with.
+    var clear: GLuint {
+        if let t = clearTexture { return t }
+        var texel: [UInt8] = [0, 0, 0, 0]
+        let t = makeTexture(width: 1, height: 1, format: GLConstant.rgba8, type: GLConstant.unsignedByte, data: &texel)
+        clearTexture = t
+        return t
+    }
+    private var clearTexture: GLuint?
+
     deinit {
+        if let id = clearTexture { var t = id; gl.deleteTextures(1, &t) }
         for (_, t) in entries { var id = t; gl.deleteTextures(1, &id) }
         for (_, t) in ramps { var id = t; gl.deleteTextures(1, &id) }
     }

@@ -13,6 +13,7 @@ final class LayerPass {
         let borderWidth, borderColor, background, opacity: GLint
         let gradientStart, gradientEnd, ramp, contents: GLint
         let contentsFrame, contentsSource, sliceX, sliceY: GLint
+        let contentsOther, fadeWeight: GLint
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
@@ -29,6 +30,8 @@ final class LayerPass {
             contentsSource = p.uniformLocation("u_contentsSource")
             sliceX = p.uniformLocation("u_sliceX")
             sliceY = p.uniformLocation("u_sliceY")
+            contentsOther = p.uniformLocation("u_contentsOther")
+            fadeWeight = p.uniformLocation("u_fadeWeight")
         }
     }
 
@@ -80,12 +83,21 @@ final class LayerPass {
             gl.uniform2f(u.gradientEnd, GLfloat(end.x), GLfloat(end.y))
             gl.bind(texture: textures.ramp(for: stops), to: u.ramp)
         case .contents(let c):
-            gl.bind(texture: textures.texture(for: c.image, minification: c.minification, magnification: c.magnification),
-                    to: u.contents)
+            // Both textures made and set up first: that binds each on the active unit.
+            let image = textures.texture(for: c.image, minification: c.minification, magnification: c.magnification)
+            let other = c.fade.map { fade in
+                // Nothing to fade from or to samples a transparent texel: the image alone, weighted.
+                fade.other.map { textures.texture(for: $0, minification: c.minification, magnification: c.magnification) } ?? textures.clear
+            }
+            gl.bind(texture: image, to: u.contents)
             gl.set(u.contentsFrame, c.frame)
             gl.set(u.contentsSource, c.source)
             for (location, s) in [(u.sliceX, c.sliceX), (u.sliceY, c.sliceY)] {
                 gl.uniform4f(location, GLfloat(s.d0), GLfloat(s.d1), GLfloat(s.s0), GLfloat(s.s1))
+            }
+            if let fade = c.fade, let other {
+                gl.uniform1f(u.fadeWeight, GLfloat(fade.weight))
+                gl.bind(texture: other, to: u.contentsOther, unit: 1)
             }
         }
         gl.drawQuad(visibility)

@@ -8,6 +8,8 @@ struct LayerVariant: Hashable {
     var border: Bool
     /// A batch's program: the per-draw values as attributes (`LayerBatch`).
     var instanced = false
+    /// Contents mid-way through a cross-fade: a second bitmap mixed in.
+    var crossFade = false
 
     init(background: Bool, fill: FillKind, border: Bool) {
         self.background = background; self.fill = fill; self.border = border
@@ -19,7 +21,7 @@ struct LayerVariant: Hashable {
         switch d.fill {
         case .none: fill = .none
         case .gradient(let type, _, _, _): fill = type == .axial ? .axial : type == .radial ? .radial : .conic
-        case .contents(let c): fill = c.clipped ? .contentsClipped : .contents
+        case .contents(let c): fill = c.clipped ? .contentsClipped : .contents; crossFade = c.fade != nil
         }
     }
 
@@ -36,6 +38,7 @@ struct LayerVariant: Hashable {
         }
         if border { d.append("BORDER") }
         if instanced { d.append("INSTANCED") }
+        if crossFade { d.append("CONTENTS_FADE") }
         return d
     }
 }

@@ -111,11 +111,12 @@ extension GLFunctions {
         uniform4f(location, GLfloat(p.r), GLfloat(p.g), GLfloat(p.b), GLfloat(p.a))
     }
 
-    /// `texture` on unit 0, which the sampler at `location` reads.
-    func bind(texture: GLuint, to location: GLint) {
-        activeTexture(GLConstant.texture0)
+    /// `texture` on `unit` (0 unless a draw reads two), which the sampler at `location` reads.
+    func bind(texture: GLuint, to location: GLint, unit: Int = 0) {
+        activeTexture(GLConstant.texture0 + GLenum(unit))
         bindTexture(GLConstant.texture2D, texture)
-        uniform1i(location, 0)
+        uniform1i(location, GLint(unit))
+        if unit != 0 { activeTexture(GLConstant.texture0) }
     }
 
     /// The unit quad (bound by the renderer), whole or once per rectangle left to draw
