@@ -20,6 +20,7 @@ import Testing
         ("progress-ring", addProgressRing, [0.3, 0.75, 1.5]),
         ("checkmark", addCheckmark, [0.3, 0.5, 0.8]),
         ("activity-spinner", addActivitySpinner, [0, 0.25, 1.5]),
+        ("shimmer", addShimmer, [0.3, 0.75, 1.2]),
     ]
 
     @Test(arguments: examples.indices)
