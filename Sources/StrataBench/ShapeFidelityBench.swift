@@ -3,7 +3,8 @@ import StrataCompare
 import StrataModel
 import StrataRender
 
-/// `StrataBench --fidelity-shapes DIR [REFERENCES]` (run by scripts/fidelity-shapes.sh):
+/// `StrataBench --fidelity-shapes DIR [REFERENCES [LABEL]]` (run by scripts/fidelity-shapes.sh,
+/// and with LABEL `corner` by scripts/fidelity-corners.sh for its CSS cases):
 /// each shape case's frame in DIR/strata/ against headless Chromium's SVG rendering of the
 /// same shapes in DIR/REFERENCES/ (default `reference`), `CASE.png` each. One JSON line
 /// per case (PSNR over the whole frame and over its edge region), then the PSNR pooled
@@ -13,7 +14,7 @@ import StrataRender
 /// measured: pixels within one pixel (8-neighbourhood) of a place where the reference's
 /// colour changes by more than 8 in a channel between neighbours, i.e. every
 /// anti-aliased rim of a fill, stroke, cap, join and dash, where rasterizers differ.
-func shapeFidelityBench(directory: String, references: String = "reference") throws {
+func shapeFidelityBench(directory: String, references: String = "reference", label: String = "shape") throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/" + references)
         .filter { $0.hasSuffix(".png") }.sorted()
     guard !names.isEmpty else { throw FidelityError("no CASE.png references in \(directory)/\(references)") }
@@ -29,10 +30,10 @@ func shapeFidelityBench(directory: String, references: String = "reference") thr
         all += whole; edges += edge1
         let caseName = String(name.dropLast(".png".count))
         if whole.psnr < worst.psnr { worst = (whole.psnr, caseName) }
-        emit([("case", "fidelity-shape"), ("reference", references), ("shape", caseName), ("psnr", whole.psnr), ("edge_psnr", edge1.psnr),
+        emit([("case", "fidelity-" + label), ("reference", references), (label, caseName), ("psnr", whole.psnr), ("edge_psnr", edge1.psnr),
               ("edge_pixels", edge1.samples / 3)])
     }
-    emit([("case", "fidelity-shapes"), ("reference", references), ("cases", names.count), ("psnr_pooled", all.psnr),
+    emit([("case", "fidelity-" + label + "s"), ("reference", references), ("cases", names.count), ("psnr_pooled", all.psnr),
           ("psnr_worst", worst.psnr), ("worst_case", worst.name), ("edge_psnr_pooled", edges.psnr),
           ("edge_share_of_error", all.sum > 0 ? Double(edges.sum) / Double(all.sum) : 0)])
 }

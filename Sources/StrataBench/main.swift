@@ -110,7 +110,12 @@ if let i = CommandLine.arguments.firstIndex(of: "--fidelity") {
 if let i = CommandLine.arguments.firstIndex(of: "--fidelity-shapes") {
     guard i + 1 < CommandLine.arguments.count else { print("bench: --fidelity-shapes needs a directory"); exit(2) }
     let references = i + 2 < CommandLine.arguments.count ? CommandLine.arguments[i + 2] : "reference"
-    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references) } catch { print("bench: error: \(error)"); exit(2) }
+    let label = i + 3 < CommandLine.arguments.count ? CommandLine.arguments[i + 3] : "shape"
+    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references, label: label) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
+if CommandLine.arguments.contains("--fidelity-continuous") {
+    do { try continuousCornerFidelityBench() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
 if CommandLine.arguments.contains("--compare") {
