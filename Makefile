@@ -120,7 +120,9 @@ bench: release
 # (scripts/fidelity-shapes.sh: fills, rules, strokes, caps, joins, dashes, trimming), PSNR
 # per case and pooled; many-stop gradients against CSS `linear-gradient`
 # (scripts/fidelity-gradients.sh); contents images against CSS backgrounds (scripts/fidelity-images.sh:
-# gravity as background-size/-position, nine-slice as border-image, contentsRect, nearest).
+# gravity as background-size/-position, nine-slice as border-image, contentsRect, nearest);
+# per-corner radii, borders and gradient masks against CSS (scripts/fidelity-corners.sh), and
+# continuous corners against their own path filled by Cairo (CSS has no continuous corners).
 # Not part of `make test`.
 FIDELITY_DIR ?= /tmp/strata-fidelity
 fidelity: release
@@ -128,6 +130,7 @@ fidelity: release
 	scripts/fidelity-shapes.sh $(FIDELITY_DIR)
 	scripts/fidelity-gradients.sh $(FIDELITY_DIR)
 	scripts/fidelity-images.sh $(FIDELITY_DIR)
+	scripts/fidelity-corners.sh $(FIDELITY_DIR)
 
 # libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
 # the command line, results files, references manifests, masks), FUZZ_SECONDS each (default

@@ -3,8 +3,9 @@ import StrataCompare
 import StrataModel
 import StrataRender
 
-/// `StrataBench --fidelity-shapes DIR [REFERENCES]` (run by scripts/fidelity-shapes.sh), and
-/// `--fidelity-images` the same for `contents` cases (scripts/fidelity-images.sh, `kind` "image"):
+/// `StrataBench --fidelity-shapes DIR [REFERENCES]` (run by scripts/fidelity-shapes.sh),
+/// `--fidelity-images` the same for `contents` cases (scripts/fidelity-images.sh, `kind` "image"), and
+/// with a LABEL `corner` by scripts/fidelity-corners.sh for its CSS cases:
 /// each shape case's frame in DIR/strata/ against headless Chromium's SVG rendering of the
 /// same shapes in DIR/REFERENCES/ (default `reference`), `CASE.png` each. One JSON line
 /// per case (PSNR over the whole frame and over its edge region), then the PSNR pooled

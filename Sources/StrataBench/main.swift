@@ -111,7 +111,12 @@ for (flag, kind) in [("--fidelity-shapes", "shape"), ("--fidelity-images", "imag
     guard let i = CommandLine.arguments.firstIndex(of: flag) else { continue }
     guard i + 1 < CommandLine.arguments.count else { print("bench: \(flag) needs a directory"); exit(2) }
     let references = i + 2 < CommandLine.arguments.count ? CommandLine.arguments[i + 2] : "reference"
-    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references, kind: kind) } catch { print("bench: error: \(error)"); exit(2) }
+    let label = i + 3 < CommandLine.arguments.count ? CommandLine.arguments[i + 3] : kind
+    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references, kind: label) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
+if CommandLine.arguments.contains("--fidelity-continuous") {
+    do { try continuousCornerFidelityBench() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
 if CommandLine.arguments.contains("--compare") {

@@ -16,6 +16,8 @@ open class CALayer: NSObject {
     var needsLayout = false
     /// What `contents` was set to, given back as it was (CALayer+Contents.swift).
     var contentsObject: Any?
+    /// The mask's wrapper, so `mask` gives back the object set.
+    private var maskWrapper: CALayer?
 
     /// The Strata class a wrapper of this class makes; subclasses override.
     open class func makeStrataLayer() -> Layer { Layer() }
@@ -121,6 +123,27 @@ open class CALayer: NSObject {
     open var masksToBounds: Bool {
         get { strataLayer.masksToBounds }
         set { strataLayer.masksToBounds = newValue }
+    }
+    /// Which corners `cornerRadius` rounds.
+    open var maskedCorners: CACornerMask {
+        get { CACornerMask(rawValue: strataLayer.maskedCorners.rawValue) }
+        set { strataLayer.maskedCorners = CornerMask(rawValue: newValue.rawValue) }
+    }
+    /// A name Strata does not know draws circular corners, as an unknown curve does on iOS.
+    open var cornerCurve: CALayerCornerCurve {
+        get { CALayerCornerCurve(rawValue: strataLayer.cornerCurve.rawValue) }
+        set { strataLayer.cornerCurve = CornerCurve(rawValue: newValue.rawValue) ?? .circular }
+    }
+    /// A layer whose alpha masks this one, in this layer's coordinates (no superlayer).
+    open var mask: CALayer? {
+        get {
+            if strataLayer.isPresentation { return strataLayer.mask.map(CALayer.wrap) }
+            return maskWrapper
+        }
+        set {
+            maskWrapper = newValue
+            strataLayer.mask = newValue?.strataLayer
+        }
     }
     open var shadowColor: CGColor? {
         get { CGColor(strataLayer.shadowColor) }
@@ -229,6 +252,7 @@ open class CALayer: NSObject {
     open func layoutIfNeeded() {
         if needsLayout { needsLayout = false; layoutSublayers() }
         for s in sublayerWrappers { s.layoutIfNeeded() }
+        maskWrapper?.layoutIfNeeded()
     }
 
     // MARK: Coordinates

@@ -9,6 +9,10 @@ public enum AlertMetrics {
 
     public static let alertWidth = 270.0
     public static let cornerRadius = 13.0
+    /// UIKit rounds alerts, action sheets and sheets with the continuous curve (its
+    /// `_UIContinuousCorner`s, CALayer's `.continuous`): iOS 13+ alerts measure as
+    /// non-circular, the curve leaving the side about 1.53 radii (20 pt) from the corner.
+    public static let cornerCurve = CornerCurve.continuous
     /// Title, message and text fields keep this far from the sides.
     public static let contentInset = 16.0
     public static let titleFont = Font.systemFont(ofSize: 17, weight: .semibold)

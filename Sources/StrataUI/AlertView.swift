@@ -54,6 +54,7 @@ final class AlertView {
             group.name = "alert.group.\(i)"
             group.frame = g.frame
             group.cornerRadius = g.cornerRadius
+            group.cornerCurve = AlertMetrics.cornerCurve
             group.masksToBounds = true
             alertLayer.addSublayer(group)
             groupLayers.append(group)

@@ -18,6 +18,8 @@ public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
     /// The dim over the presenter behind a sheet (UIKit's dimming view).
     public static let dimmingColor = Color(white: 0, alpha: 0.4)
     public static let sheetCornerRadius = 10.0
+    /// UIKit's sheets, as its alerts, bend their corners with the continuous curve.
+    public static let sheetCornerCurve = CornerCurve.continuous
 
     /// True when the presented view hides the presenter's entirely.
     public var coversPresenter: Bool { self == .fullScreen }

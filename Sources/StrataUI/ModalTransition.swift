@@ -138,6 +138,7 @@ enum ModalTransition {
                 reset(from)
                 reset(to)
                 to.cornerRadius = context.savedCornerRadius
+                to.cornerCurve = context.savedCornerCurve
                 to.masksToBounds = context.savedMasksToBounds
                 // Off screen before viewDidDisappear, as in UIKit.
                 to.removeFromSuperlayer()
@@ -225,7 +226,9 @@ enum ModalTransition {
                                   window: Window) {
         context.savedCornerRadius = view.cornerRadius
         context.savedMasksToBounds = view.masksToBounds
+        context.savedCornerCurve = view.cornerCurve
         view.cornerRadius = ModalPresentationStyle.sheetCornerRadius
+        view.cornerCurve = ModalPresentationStyle.sheetCornerCurve
         view.masksToBounds = true
         let dim = ModalDimmingLayer()
         dim.presented = presented

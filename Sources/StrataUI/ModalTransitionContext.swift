@@ -13,6 +13,7 @@ final class ModalTransitionContext {
     var curlLayer: PageCurlLayer?
     /// The presented view's look before it became a sheet, restored when it goes.
     var savedCornerRadius = 0.0
+    var savedCornerCurve = CornerCurve.circular
     var savedMasksToBounds = false
     /// Set when the dismissal starts: a presentation still finishing then leaves the
     /// presenter's view alone.

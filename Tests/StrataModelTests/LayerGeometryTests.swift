@@ -133,7 +133,11 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs
         g.colors = [.red, .green, .blue]
         #expect(g.resolvedStops.map(\.location) == [0, 0.5, 1])
         g.locations = [0.2, 0.1, 1.5]
-        #expect(g.resolvedStops.map(\.location) == [0.2, 0.2, 1])
+        // Non-decreasing; past 1 (or before 0) a stop lies off the bounds, as a shimmer's
+        // band slides in from outside.
+        #expect(g.resolvedStops.map(\.location) == [0.2, 0.2, 1.5])
+        g.locations = [-0.3, -0.15, 0]
+        #expect(g.resolvedStops.map(\.location) == [-0.3, -0.15, 0])
         // Any number of stops, as CAGradientLayer takes.
         g.colors = Array(repeating: .red, count: 12)
         g.locations = nil

@@ -21,6 +21,7 @@ import Testing
         ("checkmark", addCheckmark, [0.3, 0.5, 0.8]),
         ("activity-spinner", addActivitySpinner, [0, 0.25, 1.5]),
         ("transition-push", addTransitionPush, [0.3, 0.75, 1.2]),
+        ("shimmer", addShimmer, [0.3, 0.75, 1.2]),
     ]
 
     @Test(arguments: examples.indices)

@@ -151,3 +151,35 @@ import StrataTestSupport
         try expectMatchesReference(image, "corners/gallery")
     }
 }
+
+/// The shadow takes the corners too: the shadow of a continuous corner, moved clear of
+/// its layer, bends where the layer's own edge does.
+@Suite(.serialized, .tags(.gl)) struct CornerShadowRenderTests {
+    /// The square of `continuousCornersBendEarlierThanCircularOnes` (200 pt at (20, 20),
+    /// radius 60, 3x), casting a black shadow 220 pt below it at the least blur the mask
+    /// keeps (sigma 0.25 pt, 0.75 px): the shadow's pixel (216, 62 + 660) lies a pixel
+    /// inside the circular corner's edge (over 1.3 sigma: dark) and 1.3 pixels outside
+    /// the continuous one (1.7 sigma: nearly white).
+    @Test func aContinuousCornersShadowBendsAsItsLayerDoes() throws {
+        func render(_ curve: CornerCurve) throws -> Image {
+            let r = Layer()
+            r.bounds = Rect(x: 0, y: 0, width: 240, height: 460)
+            r.backgroundColor = .white
+            let l = Layer()
+            l.frame = Rect(x: 20, y: 20, width: 200, height: 200)
+            l.backgroundColor = .black
+            l.cornerRadius = 60
+            l.cornerCurve = curve
+            l.shadowOpacity = 1
+            l.shadowRadius = 0
+            l.shadowOffset = Size(width: 0, height: 220)
+            r.addSublayer(l)
+            return try makeRenderer().render(layer: r, pixelWidth: 720, pixelHeight: 1380, scale: 3)
+        }
+        let circular = try render(.circular), continuous = try render(.continuous)
+        #expect(circular.rgba(216, 722).r < 64, "\(circular.rgba(216, 722))")
+        #expect(continuous.rgba(216, 722).r > 200, "\(continuous.rgba(216, 722))")
+        // Well inside either shadow.
+        #expect(circular.rgba(360, 1020) == RGBA(0, 0, 0) && continuous.rgba(360, 1020) == RGBA(0, 0, 0))
+    }
+}

@@ -49,3 +49,28 @@ import StrataModel
         #expect(s.hasRunningAnimations)
     }
 }
+
+/// A mask's animation ends on the scene's clock as any layer's does: removed on
+/// completion, its completion run, the scene idle after it.
+@Suite struct MaskAnimationClockTests {
+    @Test func aMasksAnimationEndsOnTheClock() throws {
+        let root = Layer(), card = Layer(), mask = GradientLayer()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+        root.addSublayer(card)
+        card.mask = mask
+        let clock = SceneClock()
+        clock.attach(root)
+        var finished: Bool?
+        var a = BasicAnimation(keyPath: "locations", fromValue: .doubles([0, 1]), toValue: .doubles([0.5, 1]))
+        a.timing.duration = 1
+        a.completion = { finished = $0 }
+        try mask.add(a, forKey: "move")
+        #expect(clock.hasRunningAnimations)
+        clock.advance(to: 0.5)
+        #expect(finished == nil && mask.animationKeys() == ["move"])
+        clock.advance(to: 1.5)
+        #expect(finished == true, "the completion ran")
+        #expect(mask.animationKeys().isEmpty, "removed on completion")
+        #expect(clock.isIdle)
+    }
+}

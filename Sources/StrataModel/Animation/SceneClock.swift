@@ -151,6 +151,8 @@ public final class SceneClock {
                     }
                 }
                 for s in layer.sublayers { walk(s) }
+                // A mask's animations are the tree's too: they start and end on this clock.
+                if let m = layer.mask { walk(m) }
             }
             roots.removeAll { $0.layer == nil }
             for root in roots { if let l = root.layer { walk(l) } }

@@ -20,16 +20,17 @@ open class GradientLayer: Layer {
 
     /// The (location, color) stops the renderer draws: any number, as CAGradientLayer
     /// takes (they are baked into one ramp texture, so a stop costs nothing per pixel),
-    /// locations clamped to 0...1 and non-decreasing, evenly spread when `locations` is
-    /// nil or mismatched.
+    /// locations non-decreasing, evenly spread when `locations` is nil or mismatched.
+    /// Locations outside 0...1 are stops off the bounds, as Core Animation draws them: a
+    /// shimmer's band slides in from -0.3, the colour at the edge between its stops.
     public var resolvedStops: [(location: Double, color: Color)] {
         let cs = colors
         guard !cs.isEmpty else { return [] }
         if cs.count == 1 { return [(0, cs[0])] }
         let locs: [Double]
         if let l = locations, l.count >= cs.count {
-            var last = 0.0
-            locs = l.prefix(cs.count).map { v in last = max(last, min(1, max(0, v))); return last }
+            var last = -Double.infinity
+            locs = l.prefix(cs.count).map { v in last = max(last, v.isFinite ? v : (v > 0 ? 1 : 0)); return last }
         } else {
             locs = (0..<cs.count).map { Double($0) / Double(cs.count - 1) }
         }
