@@ -113,6 +113,12 @@ if let i = CommandLine.arguments.firstIndex(of: "--fidelity-shapes") {
     do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
+if let i = CommandLine.arguments.firstIndex(of: "--fidelity-shadows") {
+    guard i + 1 < CommandLine.arguments.count else { print("bench: --fidelity-shadows needs a directory"); exit(2) }
+    let references = i + 2 < CommandLine.arguments.count ? CommandLine.arguments[i + 2] : "reference"
+    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references, kind: "shadow") } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--compare") {
     do { try compareBench(pairs: 20, rounds: 3) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)

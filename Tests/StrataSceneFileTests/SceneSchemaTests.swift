@@ -48,7 +48,7 @@ import StrataModel
                 checked += 1
             }
         }
-        #expect(checked == 58, "49 keys, and CAReplicatorLayer's nine")
+        #expect(checked == 59, "50 keys (shadowPath the last), and CAReplicatorLayer's nine")
     }
 
     /// Every object key of the shipped scenes (names the author chose aside: options,

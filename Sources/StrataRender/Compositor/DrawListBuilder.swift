@@ -82,12 +82,17 @@ public struct DrawListBuilder {
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
         // A curled page is drawn flat into a group first, then bent as it is put back.
         let curl = (layer as? PageCurlLayer).flatMap { $0.isCurled ? $0 : nil }
-        let asGroup = (opacity < 1 && hasVisibleSublayers) || curl != nil
+        let castsContentShadow = curl == nil && ContentShadow.casts(layer, hasVisibleSublayers: hasVisibleSublayers)
+        let asGroup = (opacity < 1 && hasVisibleSublayers) || curl != nil || castsContentShadow
         let drawOpacity = asGroup ? 1 : opacity
         if asGroup { out.append(.beginGroup) }
+        let groupStart = out.count
 
         let shape = RoundedRect(rect: layer.bounds, cornerRadius: clampedRadius(layer))
-        if ShapeDraw.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
+        if let path = layer.shadowPath {
+            if layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0, let d = ShadowPathDraw.planned(
+                layer, path: path, matrix: m, scale: scale, opacity: drawOpacity) { out.append(.shadowPath(d)) }
+        } else if ShapeDraw.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
             var shadow = shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)
             if drawOpacity >= 1 && hasOpaqueFill(layer) {
                 // The layer is drawn next and hides this part of its shadow; inset by the
@@ -146,7 +151,9 @@ public struct DrawListBuilder {
                 opacity: drawOpacity, name: layer.name.map { $0 + ".border" }), scale: scale)))
         }
         if asGroup {
-            out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) })))
+            let shadow = castsContentShadow ? ContentShadow.planned(layer, matrix: m, commands: out[groupStart...], opacity: opacity,
+                                                                    pixelWidth: pixelWidth, pixelHeight: pixelHeight) : nil
+            out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) }, shadow: shadow)))
         }
     }
 

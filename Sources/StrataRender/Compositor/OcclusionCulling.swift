@@ -83,6 +83,8 @@ public struct OcclusionCulling {
                 if v != .hidden { cover(d) }
             case .shadow(let d):
                 result[i] = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
+            case .shadowPath(let d):
+                result[i] = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
             case .stack(let d):
                 // The last copy's fill is on top: it covers what a single layer would.
                 let v = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
@@ -91,7 +93,8 @@ public struct OcclusionCulling {
             case .endGroup(let composite):
                 // Walking backwards, this is where the group's draws begin.
                 outer.append(covered)
-                if composite.curl != nil { covered.removeAll(keepingCapacity: true) }
+                // A shadow is made of the group's alpha, which what covers it later does not hide.
+                if composite.curl != nil || composite.shadow != nil { covered.removeAll(keepingCapacity: true) }
             case .beginGroup:
                 covered = outer.popLast() ?? []
             case .text, .shape:

@@ -39,6 +39,10 @@ public final class Renderer {
     private var backdrops: BackdropPass?
     /// Made the first time a frame has a shape layer (its rasters are kept in it).
     var shapePass: ShapePass?
+    /// Made the first time a frame has a shadow path (its masks are kept in it).
+    var shadowPathPass: ShadowPathPass?
+    /// Made the first time a group casts the shadow of its alpha.
+    private var contentShadows: ContentShadowPass?
 
     /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
     /// off only to check that culling changes no byte.
@@ -162,6 +166,10 @@ public final class Renderer {
             if shapePass == nil { shapePass = try ShapePass(gl: gl, shaders: shaders) }
             shapePass?.prepare(list)
         }
+        if list.commands.contains(where: { if case .shadowPath = $0 { true } else { false } }) {
+            if shadowPathPass == nil { shadowPathPass = try ShadowPathPass(gl: gl, shaders: shaders) }
+            try shadowPathPass?.prepare(list)
+        }
         texts.prepare(list)
         backdrops?.beginFrame()
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
@@ -195,6 +203,8 @@ public final class Renderer {
                 }
             case .shadow(let d):
                 if seen != .hidden { shadows.draw(d, seen, in: frame) }
+            case .shadowPath(let d):
+                if seen != .hidden { shadowPathPass?.draw(d, seen, in: frame) }
             case .stack(let d):
                 if seen != .hidden {
                     try stacks.draw(d, seen, onePass: drawsStacksInOnePass, targets: targets, in: frame)
@@ -203,6 +213,10 @@ public final class Renderer {
                 try targets.pushGroup()
             case .endGroup(let composite):
                 let source = targets.popGroup()
+                if let shadow = composite.shadow {
+                    if contentShadows == nil { contentShadows = try ContentShadowPass(gl: gl, shaders: shaders) }
+                    try contentShadows?.draw(shadow, source: source, onto: targets.current, in: frame)
+                }
                 if let curl = composite.curl {
                     try curls.draw(curl, opacity: composite.opacity, source: source, in: frame)
                 } else {
