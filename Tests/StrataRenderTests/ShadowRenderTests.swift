@@ -188,6 +188,31 @@ import StrataTestSupport
         #expect(image.rgba(130, 70) == Self.white && image.rgba(250, 70) == Self.white)
     }
 
+    /// masksToBounds clips the shadow, as on iOS: an opaque card that clips casts none
+    /// outside its bounds (below it at (60, 130), 20 under its bottom edge y = 110, white);
+    /// a clear container (200, 40)...(300, 140) that clips shows its 90 pt square's shadow
+    /// (offset (20, 20): (220, 60)...(310, 150)) inside the bounds only, and a shadow path
+    /// reaching past them ((380, 40)...(460, 140), path 40 wider) is cut at x = 440.
+    @Test func masksToBoundsClipsTheShadow() throws {
+        let card = Self.caster(frame: Rect(x: 20, y: 40, width: 100, height: 70), offset: Size(width: 0, height: 20))
+        card.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        card.masksToBounds = true
+        let container = Self.caster(frame: Rect(x: 200, y: 40, width: 100, height: 100), offset: Size(width: 20, height: 20))
+        container.masksToBounds = true
+        let square = Layer()
+        square.frame = Rect(x: 0, y: 0, width: 90, height: 90)
+        square.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        container.addSublayer(square)
+        let pathed = Self.caster(frame: Rect(x: 340, y: 40, width: 100, height: 100))
+        pathed.shadowPath = .rect(Rect(x: 40, y: 0, width: 80, height: 100))
+        pathed.masksToBounds = true
+        let image = try render([card, container, pathed])
+        #expect(image.rgba(60, 120) == Self.white && image.rgba(60, 100) == RGBA(0, 0, 255))
+        #expect(image.rgba(295, 135) == Self.black && image.rgba(225, 45) == RGBA(255, 0, 0))
+        #expect(image.rgba(305, 100) == Self.white && image.rgba(250, 145) == Self.white, "its shadow past the edges is cut")
+        #expect(image.rgba(420, 90) == Self.black && image.rgba(445, 90) == Self.white)
+    }
+
     /// Setting shadowPath makes no implicit animation (Apple: CGPath properties do not).
     @Test func settingShadowPathDoesNotAnimate() throws {
         let p = try #require(Layer.declaration.property(named: "shadowPath"))

@@ -86,9 +86,11 @@ public struct DrawListBuilder {
         let asGroup = (opacity < 1 && hasVisibleSublayers) || curl != nil || castsContentShadow
         let drawOpacity = asGroup ? 1 : opacity
         if asGroup { out.append(.beginGroup) }
-        let groupStart = out.count
+        let groupStart = out.count, clipsContentShadow = castsContentShadow && layer.masksToBounds
+        if clipsContentShadow { out.insert(.beginGroup, at: groupStart - 1) }
 
         let shape = RoundedRect(rect: layer.bounds, cornerRadius: clampedRadius(layer))
+        let shadowStart = out.count
         if let path = layer.shadowPath {
             if layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0, let d = ShadowPathDraw.planned(
                 layer, path: path, matrix: m, scale: scale, opacity: drawOpacity) { out.append(.shadowPath(d)) }
@@ -104,6 +106,7 @@ public struct DrawListBuilder {
             }
             out.append(.shadow(shadow))
         }
+        if layer.masksToBounds { clipShadowToBounds(layer, drawnFrom: shadowStart, matrix: m, shape: shape, opacity: drawOpacity, &out) }
         if let backdrop = layer as? BackdropLayer, let material = backdrop.material {
             out.append(.backdrop(backdropDraw(backdrop, material: material, shape: shape, matrix: m, opacity: drawOpacity)))
         }
@@ -154,6 +157,7 @@ public struct DrawListBuilder {
             let shadow = castsContentShadow ? ContentShadow.planned(layer, matrix: m, commands: out[groupStart...], opacity: opacity,
                                                                     pixelWidth: pixelWidth, pixelHeight: pixelHeight) : nil
             out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) }, shadow: shadow)))
+            if clipsContentShadow { out.append(.endGroup(boundsClip(shape, matrix: m))) }
         }
     }
 
@@ -196,7 +200,7 @@ public struct DrawListBuilder {
     }
 
     /// True when the layer's fill covers its whole rounded shape with alpha 1.
-    private func hasOpaqueFill(_ layer: Layer) -> Bool {
+    func hasOpaqueFill(_ layer: Layer) -> Bool {
         if let bg = layer.backgroundColor, bg.alpha >= 1 { return true }
         if let g = layer as? GradientLayer, !g.colors.isEmpty {
             return g.resolvedStops.allSatisfy { $0.color.alpha >= 1 }
