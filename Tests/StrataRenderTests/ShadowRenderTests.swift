@@ -213,6 +213,32 @@ import StrataTestSupport
         #expect(image.rgba(420, 90) == Self.black && image.rgba(445, 90) == Self.white)
     }
 
+    /// A layer that draws its own content casts the shadow of everything it composites
+    /// when that is not its rounded bounds. Hard shadows:
+    /// - a blue card (100, 100)...(200, 160) with a badge (190, 90)...(210, 110) sticking
+    ///   out, offset (30, 0): the badge's shadow (220, 90)...(240, 110) is black at
+    ///   (230, 95), above the card's own (130, 100)...(230, 160), black at (215, 130);
+    /// - a black background of alpha 0.5 (20, 20)...(80, 60), offset (0, 60): its shadow
+    ///   has alpha 0.5, red 127 or 128 at (50, 100);
+    /// - a border alone, 4 wide, (300, 100)...(380, 180), offset (0, 100): a ring, white at
+    ///   its centre (340, 240), black on it at (302, 240).
+    @Test func ownContentCastsTheShadowOfWhatIsComposited() throws {
+        let card = Self.caster(frame: Rect(x: 100, y: 100, width: 100, height: 60), offset: Size(width: 30, height: 0))
+        card.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 1)
+        let badge = Layer()
+        badge.frame = Rect(x: 90, y: -10, width: 20, height: 20)
+        badge.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        card.addSublayer(badge)
+        let glass = Self.caster(frame: Rect(x: 20, y: 20, width: 60, height: 40), offset: Size(width: 0, height: 60))
+        glass.backgroundColor = Color(white: 0, alpha: 0.5)
+        let ring = Self.caster(frame: Rect(x: 300, y: 100, width: 80, height: 80), offset: Size(width: 0, height: 100))
+        ring.borderWidth = 4
+        let image = try render([card, glass, ring])
+        #expect(image.rgba(230, 95) == Self.black && image.rgba(215, 130) == Self.black && image.rgba(205, 95) == RGBA(255, 0, 0))
+        #expect((127...128).contains(image.rgba(50, 100).r), "\(image.rgba(50, 100))")
+        #expect(image.rgba(340, 240) == Self.white && image.rgba(302, 240) == Self.black)
+    }
+
     /// Setting shadowPath makes no implicit animation (Apple: CGPath properties do not).
     @Test func settingShadowPathDoesNotAnimate() throws {
         let p = try #require(Layer.declaration.property(named: "shadowPath"))

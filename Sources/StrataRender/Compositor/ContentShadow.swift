@@ -29,8 +29,30 @@ extension ContentShadow {
     /// and it draws something (sublayers, text, a path).
     static func casts(_ layer: Layer, hasVisibleSublayers: Bool) -> Bool {
         guard layer.shadowOpacity > 0, layer.shadowColor.alpha > 0, layer.shadowPath == nil,
-              !ShapeDraw.castsBoundsShadow(layer) else { return false }
+              !castsBoundsShadow(layer) else { return false }
         return hasVisibleSublayers || (layer as? TextLayer)?.hasVisibleText == true || layer.drawsOwnContent
+    }
+
+    /// Whether the layer's composited alpha is its rounded bounds, so its shadow is theirs
+    /// (drawn analytically, shadow-mask.frag): an opaque background or gradient (or
+    /// contents, taken as filling the bounds), and nothing drawn outside them (every
+    /// visible sublayer inside the bounds, casting no shadow and holding nothing that
+    /// reaches out; or the layer clips). A translucent fill, a border alone or a badge
+    /// sticking out casts the shadow of what is drawn, as in Core Animation.
+    static func castsBoundsShadow(_ layer: Layer) -> Bool {
+        guard ShapeDraw.castsBoundsShadow(layer) else { return false }
+        let opaque = layer.backgroundColor.map { $0.alpha >= 1 } ?? false || layer.contents != nil
+            || (layer as? GradientLayer).map { !$0.colors.isEmpty && $0.resolvedStops.allSatisfy { $0.color.alpha >= 1 } } ?? false
+        guard opaque else { return false }
+        if layer.masksToBounds { return true }
+        let b = layer.bounds
+        return layer.sublayers.allSatisfy { s in
+            if s.isHidden || s.opacity <= 0 { return true }
+            let f = s.frame
+            return f.minX >= b.minX && f.minY >= b.minY && f.maxX <= b.maxX && f.maxY <= b.maxY
+                && (s.shadowOpacity <= 0 || s.shadowColor.alpha <= 0) && (s.sublayers.isEmpty || s.masksToBounds)
+                && !(s is TransformLayer)
+        }
     }
 
     /// The shadow of the group holding `commands`, the draws of `layer` through `m`;

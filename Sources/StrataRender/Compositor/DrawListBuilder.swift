@@ -94,7 +94,7 @@ public struct DrawListBuilder {
         if let path = layer.shadowPath {
             if layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0, let d = ShadowPathDraw.planned(
                 layer, path: path, matrix: m, scale: scale, opacity: drawOpacity) { out.append(.shadowPath(d)) }
-        } else if ShapeDraw.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
+        } else if ContentShadow.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
             var shadow = shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)
             if drawOpacity >= 1 && hasOpaqueFill(layer) {
                 // The layer is drawn next and hides this part of its shadow; inset by the

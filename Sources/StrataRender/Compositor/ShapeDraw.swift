@@ -108,9 +108,8 @@ extension ShapeDraw {
                          clip: clip.map { ShapeClip(shape: $0, quadToLocal: .identity) }, name: layer.name.map { $0 + ".shape" })
     }
 
-    /// Whether a layer's shadow is its bounds' (a rounded rectangle): a shape layer whose
-    /// only content is its path casts its path's shadow in Core Animation, which is not
-    /// drawn yet (issue 24 §4), so it casts none rather than a wrong rectangle.
+    /// Whether a layer may cast its bounds' shadow (a rounded rectangle): a shape layer
+    /// whose only content is its path casts the shadow of what it draws (`ContentShadow`).
     static func castsBoundsShadow(_ layer: Layer) -> Bool {
         guard layer is ShapeLayer else { return layer.drawsOwnContent }
         return (layer.backgroundColor.map { $0.alpha > 0 } ?? false) || layer.contents != nil || layer.borderWidth > 0
