@@ -143,6 +143,10 @@ if CommandLine.arguments.contains("--shapes") {
     do { try shapeBench(renderer: try Renderer(surface: try makeOffscreenSurface())) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
+if CommandLine.arguments.contains("--shadows") {
+    do { try shadowBench(renderer: try Renderer(surface: try makeOffscreenSurface())) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
 if CommandLine.arguments.contains("--encoders") {
     do { try encoderSurvey() } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)

@@ -216,7 +216,13 @@ public final class Renderer {
                 if let shadow = composite.shadow {
                     if contentShadows == nil { contentShadows = try ContentShadowPass(gl: gl, shaders: shaders) }
                     try contentShadows?.draw(shadow, source: source, onto: targets.current, in: frame)
+                    // The group holds nothing outside its draws' region: putting back the
+                    // rest would change no byte, so it is left out (a group per shadow).
+                    let r = shadow.region
+                    gl.enable(GLConstant.scissorTest)
+                    gl.scissor(GLint(r.x0), GLint(r.y0), GLsizei(r.x1 - r.x0), GLsizei(r.y1 - r.y0))
                 }
+                defer { if composite.shadow != nil { gl.disable(GLConstant.scissorTest) } }
                 if let curl = composite.curl {
                     try curls.draw(curl, opacity: composite.opacity, source: source, in: frame)
                 } else {
