@@ -118,13 +118,12 @@ bench: release
 # FIDELITY_DIR, and re-used); prints per-frame, pooled, worst-frame and edge-region PSNR
 # as JSON lines. Then shape layers against the same shapes drawn as SVG by Chromium
 # (scripts/fidelity-shapes.sh: fills, rules, strokes, caps, joins, dashes, trimming), PSNR
-# per case and pooled; shadows against box-shadow and drop-shadow (scripts/fidelity-shadows.sh).
-# Not part of `make test`.
+# per case and pooled. Not part of `make test`.
 FIDELITY_DIR ?= /tmp/strata-fidelity
 fidelity: release
+	scripts/fidelity-shadows.sh $(FIDELITY_DIR)
 	scripts/fidelity-carousel.sh $(FIDELITY_DIR)
 	scripts/fidelity-shapes.sh $(FIDELITY_DIR)
-	scripts/fidelity-shadows.sh $(FIDELITY_DIR)
 
 # libFuzzer on every reader of untrusted input (Fuzz/: trace files, PNG files, scene files,
 # the command line, results files, references manifests, masks), FUZZ_SECONDS each (default

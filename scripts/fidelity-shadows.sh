@@ -87,7 +87,7 @@ for name, (layers, page) in CASES.items():
     with open("%s/%s.html" % (out, name), "w") as f: f.write(html)
 PY
 
-NAME=fidelity-shadows
-. "$(dirname "$0")/fidelity-shoot.sh"
+WHO=fidelity-shadows
+. "$(dirname "$0")/fidelity-cases.sh"
 "$BIN/StrataBench" --fidelity-shadows "$DIR" coverage
 "$BIN/StrataBench" --fidelity-shadows "$DIR" reference

@@ -28,7 +28,7 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 for tool in "$BIN/strata" "$BIN/StrataBench" "$CHROMIUM" /usr/bin/python3; do
   [ -x "$tool" ] || { echo "fidelity-shapes: $tool is missing (make release builds Strata; make deps installs chromium)" >&2; exit 2; }
 done
-mkdir -p "$DIR/reference" "$DIR/strata" "$DIR/cases"
+mkdir -p "$DIR/cases"
 
 /usr/bin/python3 - "$DIR/cases" <<'PY'
 import json, sys
@@ -113,8 +113,8 @@ for name, layers in CASES.items():
     with open("%s/%s.html" % (out, name), "w") as f: f.write(page)
 PY
 
-NAME=fidelity-shapes
-. "$(dirname "$0")/fidelity-shoot.sh"
+WHO=fidelity-shapes
+. "$(dirname "$0")/fidelity-cases.sh"
 # Against the coverage reference (the goal: at least 40 dB a case), then against
 # Chromium's 1x frames as they are.
 "$BIN/StrataBench" --fidelity-shapes "$DIR" coverage

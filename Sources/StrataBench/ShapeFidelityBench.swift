@@ -3,7 +3,8 @@ import StrataCompare
 import StrataModel
 import StrataRender
 
-/// `StrataBench --fidelity-shapes DIR [REFERENCES]` (run by scripts/fidelity-shapes.sh):
+/// `StrataBench --fidelity-shapes DIR [REFERENCES]` (run by scripts/fidelity-shapes.sh), and
+/// `--fidelity-shadows` the same for shadow cases (scripts/fidelity-shadows.sh, `kind` "shadow"):
 /// each shape case's frame in DIR/strata/ against headless Chromium's SVG rendering of the
 /// same shapes in DIR/REFERENCES/ (default `reference`), `CASE.png` each. One JSON line
 /// per case (PSNR over the whole frame and over its edge region), then the PSNR pooled
@@ -13,9 +14,6 @@ import StrataRender
 /// measured: pixels within one pixel (8-neighbourhood) of a place where the reference's
 /// colour changes by more than 8 in a channel between neighbours, i.e. every
 /// anti-aliased rim of a fill, stroke, cap, join and dash, where rasterizers differ.
-///
-/// `kind` names the cases in the lines: `shape` (scripts/fidelity-shapes.sh) or `shadow`
-/// (`--fidelity-shadows`, scripts/fidelity-shadows.sh: box-shadow and drop-shadow).
 func shapeFidelityBench(directory: String, references: String = "reference", kind: String = "shape") throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/" + references)
         .filter { $0.hasSuffix(".png") }.sorted()
@@ -32,10 +30,10 @@ func shapeFidelityBench(directory: String, references: String = "reference", kin
         all += whole; edges += edge1
         let caseName = String(name.dropLast(".png".count))
         if whole.psnr < worst.psnr { worst = (whole.psnr, caseName) }
-        emit([("case", "fidelity-" + kind), ("reference", references), (kind, caseName), ("psnr", whole.psnr), ("edge_psnr", edge1.psnr),
+        emit([("case", "fidelity-\(kind)"), ("reference", references), (kind, caseName), ("psnr", whole.psnr), ("edge_psnr", edge1.psnr),
               ("edge_pixels", edge1.samples / 3)])
     }
-    emit([("case", "fidelity-" + kind + "s"), ("reference", references), ("cases", names.count), ("psnr_pooled", all.psnr),
+    emit([("case", "fidelity-\(kind)s"), ("reference", references), ("cases", names.count), ("psnr_pooled", all.psnr),
           ("psnr_worst", worst.psnr), ("worst_case", worst.name), ("edge_psnr_pooled", edges.psnr),
           ("edge_share_of_error", all.sum > 0 ? Double(edges.sum) / Double(all.sum) : 0)])
 }

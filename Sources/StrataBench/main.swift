@@ -107,16 +107,11 @@ if let i = CommandLine.arguments.firstIndex(of: "--fidelity") {
     do { try fidelityBench(directory: CommandLine.arguments[i + 1]) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
-if let i = CommandLine.arguments.firstIndex(of: "--fidelity-shapes") {
-    guard i + 1 < CommandLine.arguments.count else { print("bench: --fidelity-shapes needs a directory"); exit(2) }
+for (flag, kind) in [("--fidelity-shapes", "shape"), ("--fidelity-shadows", "shadow")] {
+    guard let i = CommandLine.arguments.firstIndex(of: flag) else { continue }
+    guard i + 1 < CommandLine.arguments.count else { print("bench: \(flag) needs a directory"); exit(2) }
     let references = i + 2 < CommandLine.arguments.count ? CommandLine.arguments[i + 2] : "reference"
-    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references) } catch { print("bench: error: \(error)"); exit(2) }
-    exit(0)
-}
-if let i = CommandLine.arguments.firstIndex(of: "--fidelity-shadows") {
-    guard i + 1 < CommandLine.arguments.count else { print("bench: --fidelity-shadows needs a directory"); exit(2) }
-    let references = i + 2 < CommandLine.arguments.count ? CommandLine.arguments[i + 2] : "reference"
-    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references, kind: "shadow") } catch { print("bench: error: \(error)"); exit(2) }
+    do { try shapeFidelityBench(directory: CommandLine.arguments[i + 1], references: references, kind: kind) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
 if CommandLine.arguments.contains("--compare") {
