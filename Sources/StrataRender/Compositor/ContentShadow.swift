@@ -1,4 +1,5 @@
 import StrataModel
+import StrataShapes
 
 /// The shadow of a layer's composited alpha, as Core Animation casts it when the layer
 /// has no `shadowPath` and its shadow is not simply its rounded bounds: a container of
@@ -29,23 +30,25 @@ extension ContentShadow {
     /// and it draws something (sublayers, text, a path).
     static func casts(_ layer: Layer, hasVisibleSublayers: Bool) -> Bool {
         guard layer.shadowOpacity > 0, layer.shadowColor.alpha > 0, layer.shadowPath == nil,
-              !castsBoundsShadow(layer) else { return false }
+              !ShapeDraw.castsBoundsShadow(layer), (layer as? PageCurlLayer)?.isCurled != true else { return false }
         return hasVisibleSublayers || (layer as? TextLayer)?.hasVisibleText == true || layer.drawsOwnContent
     }
 
     /// Whether the layer's composited alpha is its rounded bounds, so its shadow is theirs
-    /// (drawn analytically, shadow-mask.frag): an opaque background or gradient (or
+    /// (drawn in closed form, shadow-mask.frag): an opaque background or gradient (or
     /// contents, taken as filling the bounds), and nothing drawn outside them (every
     /// visible sublayer inside the bounds, casting no shadow and holding nothing that
     /// reaches out; or the layer clips). A translucent fill, a border alone or a badge
     /// sticking out casts the shadow of what is drawn, as in Core Animation.
-    static func castsBoundsShadow(_ layer: Layer) -> Bool {
-        guard ShapeDraw.castsBoundsShadow(layer) else { return false }
+    static func alphaIsRoundedBounds(_ layer: Layer) -> Bool {
         let opaque = layer.backgroundColor.map { $0.alpha >= 1 } ?? false || layer.contents != nil
             || (layer as? GradientLayer).map { !$0.colors.isEmpty && $0.resolvedStops.allSatisfy { $0.color.alpha >= 1 } } ?? false
         guard opaque else { return false }
         if layer.masksToBounds { return true }
         let b = layer.bounds
+        // A shape layer's path may draw outside its bounds.
+        if let shape = layer as? ShapeLayer, let e = ShapeGeometry(shape)?.extent,
+           !(e.minX >= b.minX && e.minY >= b.minY && e.maxX <= b.maxX && e.maxY <= b.maxY) { return false }
         return layer.sublayers.allSatisfy { s in
             if s.isHidden || s.opacity <= 0 { return true }
             let f = s.frame

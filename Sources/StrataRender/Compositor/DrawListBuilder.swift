@@ -80,21 +80,16 @@ public struct DrawListBuilder {
         if !layer.isDoubleSided && isBackFacing(layer.bounds, m) { return }
 
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
+        // The shadow of what the layer composites (ContentShadow): its draws go into a group first.
+        let contentShadow = beginContentShadow(layer, hasVisibleSublayers: hasVisibleSublayers, into: &out)
         // A curled page is drawn flat into a group first, then bent as it is put back.
         let curl = (layer as? PageCurlLayer).flatMap { $0.isCurled ? $0 : nil }
-        let castsContentShadow = curl == nil && ContentShadow.casts(layer, hasVisibleSublayers: hasVisibleSublayers)
-        let asGroup = (opacity < 1 && hasVisibleSublayers) || curl != nil || castsContentShadow
+        let asGroup = (opacity < 1 && hasVisibleSublayers) || curl != nil
         let drawOpacity = asGroup ? 1 : opacity
         if asGroup { out.append(.beginGroup) }
-        let groupStart = out.count, clipsContentShadow = castsContentShadow && layer.masksToBounds
-        if clipsContentShadow { out.insert(.beginGroup, at: groupStart - 1) }
 
         let shape = RoundedRect(rect: layer.bounds, cornerRadius: clampedRadius(layer))
-        let shadowStart = out.count
-        if let path = layer.shadowPath {
-            if layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0, let d = ShadowPathDraw.planned(
-                layer, path: path, matrix: m, scale: scale, opacity: drawOpacity) { out.append(.shadowPath(d)) }
-        } else if ContentShadow.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
+        if ShapeDraw.castsBoundsShadow(layer) && layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 {
             var shadow = shadowDraw(layer, shape: shape, matrix: m, opacity: drawOpacity)
             if drawOpacity >= 1 && hasOpaqueFill(layer) {
                 // The layer is drawn next and hides this part of its shadow; inset by the
@@ -106,7 +101,7 @@ public struct DrawListBuilder {
             }
             out.append(.shadow(shadow))
         }
-        if layer.masksToBounds { clipShadowToBounds(layer, drawnFrom: shadowStart, matrix: m, shape: shape, opacity: drawOpacity, &out) }
+        castShadowPath(layer, matrix: m, shape: shape, opacity: drawOpacity, into: &out)
         if let backdrop = layer as? BackdropLayer, let material = backdrop.material {
             out.append(.backdrop(backdropDraw(backdrop, material: material, shape: shape, matrix: m, opacity: drawOpacity)))
         }
@@ -154,11 +149,9 @@ public struct DrawListBuilder {
                 opacity: drawOpacity, name: layer.name.map { $0 + ".border" }), scale: scale)))
         }
         if asGroup {
-            let shadow = castsContentShadow ? ContentShadow.planned(layer, matrix: m, commands: out[groupStart...], opacity: opacity,
-                                                                    pixelWidth: pixelWidth, pixelHeight: pixelHeight) : nil
-            out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) }, shadow: shadow)))
-            if clipsContentShadow { out.append(.endGroup(boundsClip(shape, matrix: m))) }
+            out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) })))
         }
+        endContentShadow(contentShadow, layer, matrix: m, shape: shape, into: &out)
     }
 
     /// A transform layer draws nothing itself: the layers of its 3D space are drawn back

@@ -94,7 +94,8 @@ public struct OcclusionCulling {
                 // Walking backwards, this is where the group's draws begin.
                 outer.append(covered)
                 // A shadow is made of the group's alpha, which what covers it later does not hide.
-                if composite.curl != nil || composite.shadow != nil { covered.removeAll(keepingCapacity: true) }
+                if composite.shadow != nil { covered.removeAll(keepingCapacity: true) }
+                if composite.curl != nil { covered.removeAll(keepingCapacity: true) }
             case .beginGroup:
                 covered = outer.popLast() ?? []
             case .text, .shape:
