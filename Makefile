@@ -126,6 +126,7 @@ bench: release
 # Not part of `make test`.
 FIDELITY_DIR ?= /tmp/strata-fidelity
 fidelity: release
+	scripts/fidelity-shadows.sh $(FIDELITY_DIR)
 	scripts/fidelity-carousel.sh $(FIDELITY_DIR)
 	scripts/fidelity-shapes.sh $(FIDELITY_DIR)
 	scripts/fidelity-gradients.sh $(FIDELITY_DIR)

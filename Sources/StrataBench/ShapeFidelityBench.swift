@@ -4,7 +4,8 @@ import StrataModel
 import StrataRender
 
 /// `StrataBench --fidelity-shapes DIR [REFERENCES]` (run by scripts/fidelity-shapes.sh),
-/// `--fidelity-images` the same for `contents` cases (scripts/fidelity-images.sh, `kind` "image"), and
+/// `--fidelity-images` the same for `contents` cases (scripts/fidelity-images.sh, `kind` "image"),
+/// `--fidelity-shadows` the same for shadow cases (scripts/fidelity-shadows.sh, `kind` "shadow"), and
 /// with a LABEL `corner` by scripts/fidelity-corners.sh for its CSS cases:
 /// each shape case's frame in DIR/strata/ against headless Chromium's SVG rendering of the
 /// same shapes in DIR/REFERENCES/ (default `reference`), `CASE.png` each. One JSON line

@@ -107,7 +107,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--fidelity") {
     do { try fidelityBench(directory: CommandLine.arguments[i + 1]) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
-for (flag, kind) in [("--fidelity-shapes", "shape"), ("--fidelity-images", "image")] {
+for (flag, kind) in [("--fidelity-shapes", "shape"), ("--fidelity-images", "image"), ("--fidelity-shadows", "shadow")] {
     guard let i = CommandLine.arguments.firstIndex(of: flag) else { continue }
     guard i + 1 < CommandLine.arguments.count else { print("bench: \(flag) needs a directory"); exit(2) }
     let references = i + 2 < CommandLine.arguments.count ? CommandLine.arguments[i + 2] : "reference"
@@ -141,6 +141,10 @@ if CommandLine.arguments.contains("--animations") {
 }
 if CommandLine.arguments.contains("--shapes") {
     do { try shapeBench(renderer: try Renderer(surface: try makeOffscreenSurface())) } catch { print("bench: error: \(error)"); exit(2) }
+    exit(0)
+}
+if CommandLine.arguments.contains("--shadows") {
+    do { try shadowBench(renderer: try Renderer(surface: try makeOffscreenSurface())) } catch { print("bench: error: \(error)"); exit(2) }
     exit(0)
 }
 if CommandLine.arguments.contains("--encoders") {

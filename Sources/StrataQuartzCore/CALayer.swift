@@ -161,6 +161,12 @@ open class CALayer: NSObject {
         get { CGSize(strataLayer.shadowOffset) }
         set { strataLayer.shadowOffset = newValue.strata }
     }
+    /// Filled non-zero as the shadow's shape; nil shadows the composited alpha. A copy is
+    /// kept, as iOS copies the path it is given; setting it never animates implicitly.
+    open var shadowPath: CGPath? {
+        get { strataLayer.shadowPath.map(CGPath.init) }
+        set { strataLayer.shadowPath = newValue?.strataPath }
+    }
     open var isDoubleSided: Bool {
         get { strataLayer.isDoubleSided }
         set { strataLayer.isDoubleSided = newValue }

@@ -116,7 +116,8 @@ import Testing
     /// has the key path's root name: the table and the properties agree on names.
     @Test(arguments: classes)
     func keyPathsWriteThePropertiesOfTheirName(_ type: Layer.Type) throws {
-        let withoutImplicitActions: Set = ["foregroundColor", "fontSize", "hidden", "contents"]
+        // shadowPath: Core Animation animates no CGPath property implicitly.
+        let withoutImplicitActions: Set = ["foregroundColor", "fontSize", "hidden", "contents", "shadowPath"]
         for keyPath in type.animatableProperties.keyPaths {
             let clock = SceneClock()
             let layer = makeLayer(type)

@@ -31,6 +31,28 @@ final class Recorder: NSObject, CAAnimationDelegate {
         return try #require(layer.presentation())
     }
 
+    /// shadowPath takes a CGPath (a UIBezierPath's cgPath in app code) and animates point
+    /// by point: (0, 0)-(10, 0) to (0, 0)-(30, 20) is (0, 0)-(20, 10) halfway; the shadow's
+    /// other properties in Core Graphics types animate as well.
+    @Test func shadowPropertiesAnimate() throws {
+        func line(_ x: CGFloat, _ y: CGFloat) -> CGPath {
+            let p = CGMutablePath()
+            p.move(to: .zero)
+            p.addLine(to: CGPoint(x: x, y: y))
+            return p
+        }
+        let layer = CALayer()
+        layer.shadowPath = line(10, 0)
+        #expect(layer.shadowPath == line(10, 0))
+        let shown = try halfway("shadowPath", from: line(10, 0), to: line(30, 20), on: layer)
+        #expect(shown.shadowPath == line(20, 10))
+        #expect(try halfway("shadowRadius", from: 2, to: 10).shadowRadius == 6)
+        #expect(try halfway("shadowOffset", from: CGSize(width: 0, height: 2), to: CGSize(width: 4, height: 10)).shadowOffset
+                    == CGSize(width: 2, height: 6))
+        #expect(try halfway("shadowColor", from: CGColor(red: 0, green: 0, blue: 0, alpha: 1), to: CGColor(red: 1, green: 1, blue: 1, alpha: 1)).shadowColor?.components
+                    == [0.5, 0.5, 0.5, 1])
+    }
+
     @Test func numbersOfEveryKindAnimate() throws {
         #expect(try halfway("opacity", from: NSNumber(value: 0), to: NSNumber(value: 1)).opacity == 0.5)
         #expect(try halfway("opacity", from: CGFloat(0), to: CGFloat(0.5)).opacity == 0.25)

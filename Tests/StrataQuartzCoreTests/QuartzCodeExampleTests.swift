@@ -13,6 +13,7 @@ import Testing
     static let examples: [(name: String, build: @Sendable (CALayer) -> Void, times: [Double])] = [
         ("pulsing-rings", addPulsingRings, [0.3, 0.9, 1.6]),
         ("card-flip", addCardFlip, [0, 0.45, 1.3]),
+        ("shadow-path-card", addShadowPathCard, [0, 0.15, 1.2]),
         ("loading-dots", addLoadingDots, [0.1, 0.3, 0.55]),
         ("equalizer", addEqualizer, [0, 0.2, 0.5]),
         ("gradient-colors", addGradientColors, [0, 1, 2]),

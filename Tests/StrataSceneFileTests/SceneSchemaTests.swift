@@ -48,7 +48,7 @@ import StrataModel
                 checked += 1
             }
         }
-        #expect(checked == 66, "57 keys, and CAReplicatorLayer's nine")
+        #expect(checked == 67, "58 keys, and CAReplicatorLayer's nine")
     }
 
     /// Every object key of the shipped scenes (names the author chose aside: options,

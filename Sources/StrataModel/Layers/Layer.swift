@@ -129,6 +129,12 @@ open class Layer: PresentationNode {
         get { storage.values.shadowOffset }
         set { let old = storage.values.shadowOffset; properties.shadowOffset = newValue; propertyDidChange(\Layer.shadowOffset, from: old) }
     }
+    /// The shadow's shape, filled non-zero, in the layer's coordinates (not clipped to the
+    /// bounds); nil casts the shadow of the layer's composited alpha, as Core Animation does.
+    public var shadowPath: Path? {
+        get { storage.values.shadowPath }
+        set { properties.shadowPath = newValue }
+    }
     /// When false, the layer (and its sublayers) are not drawn while facing away.
     public var isDoubleSided: Bool {
         get { storage.values.isDoubleSided }

@@ -39,6 +39,9 @@ extension Layer {
         Declare<Layer>.animatable("shadowRadius", \.shadowRadius, copy: .withTheLayer, "the shadow's blur (sigma) in points"),
         Declare<Layer>.animatable("shadowOffset", \.shadowOffset, get: { $0.shadowOffset }, set: { $0.shadowOffset = $1 },
                            "(0, -3) moves the shadow 3 pt up, as on iOS"),
+        // Apple: "this property (as with all CGPathRef animatable properties) does not support implicit animation".
+        Declare<Layer>.animatable("shadowPath", \.shadowPath, whenNil: { _ in Path() }, action: false, copy: .withTheLayer,
+                           "the shadow's shape, filled non-zero; nil shadows the composited alpha"),
         Declare<Layer>.property("doubleSided", \.isDoubleSided, swift: "isDoubleSided", copy: .withTheLayer,
                          "when false, not drawn while facing away"),
         Declare<Layer>.crossFading("contents", \.contents, "a bitmap (PNG or JPEG) drawn over the background; animates as a cross-fade"),

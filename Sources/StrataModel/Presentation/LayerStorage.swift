@@ -30,6 +30,7 @@ struct LayerProperties {
     var shadowOpacity: Double = 0
     var shadowRadius: Double = 3
     var shadowOffset = Size(width: 0, height: -3)
+    var shadowPath: Path?
     var isDoubleSided = true
     var contents: Image?
     var contentsGravity = ContentsGravity.resize

@@ -135,8 +135,8 @@ public enum Declare<L: Layer> {
     /// background as clear, nil locations as evenly spread).
     public static func animatable<V: DeclaredValue & AnimationValueConvertible>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<L, V?>, whenNil: @escaping (L) -> V, swift: String? = nil,
-        kind: PropertyValueKind? = nil, copy: PropertyCopy = .byValue, _ summary: String) -> PropertyDeclaration {
-        make(name, keyPath, swift: swift, animations: [AnimatableProperty(name, keyPath, whenNil: whenNil)], action: true,
+        action: Bool = true, kind: PropertyValueKind? = nil, copy: PropertyCopy = .byValue, _ summary: String) -> PropertyDeclaration {
+        make(name, keyPath, swift: swift, animations: [AnimatableProperty(name, keyPath, whenNil: whenNil)], action: action,
              copy: copy, snapshot: true, summary: summary, animationValue: { old, layer in
                  guard let old = old as? V?, let l = layer as? L else { return nil }
                  return (old ?? whenNil(l)).animationValue

@@ -27,8 +27,10 @@ public enum LayerPixelBounds {
         if l.shadowOpacity > 0 {
             // A gaussian reaches about 3 sigma; the offset moves it.
             let reach = 3 * l.shadowRadius
-            b = b.union(Rect(x: b.minX + l.shadowOffset.width - reach, y: b.minY + l.shadowOffset.height - reach,
-                             width: b.width + 2 * reach, height: b.height + 2 * reach))
+            // A shadow path casts its own shape, wherever it lies.
+            let caster = l.shadowPath.map { $0.isEmpty ? b : $0.boundingBox } ?? b
+            b = b.union(Rect(x: caster.minX + l.shadowOffset.width - reach, y: caster.minY + l.shadowOffset.height - reach,
+                             width: caster.width + 2 * reach, height: caster.height + 2 * reach))
         }
         var box: Rect?
         for corner in [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)] {

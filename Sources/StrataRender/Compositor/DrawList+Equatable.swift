@@ -16,6 +16,6 @@ extension TextDraw: Equatable {
 
 extension GroupComposite: Equatable {
     public static func == (a: GroupComposite, b: GroupComposite) -> Bool {
-        a.opacity == b.opacity && a.curl == b.curl && a.mask?.quad == b.mask?.quad && a.mask?.shape == b.mask?.shape
+        a.opacity == b.opacity && a.curl == b.curl && a.shadow == b.shadow && a.mask?.quad == b.mask?.quad && a.mask?.shape == b.mask?.shape
     }
 }

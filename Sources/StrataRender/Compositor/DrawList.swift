@@ -8,6 +8,9 @@ import StrataText
 public enum DrawCommand: Equatable {
     /// The soft shadow of a rounded rectangle, drawn before its layer, in its plane.
     case shadow(ShadowDraw)
+    /// A layer's `shadowPath` shadow, drawn before its layer, in its plane
+    /// (ShadowPathDraw.swift). Out of line: it holds the path.
+    indirect case shadowPath(ShadowPathDraw)
     /// A layer's fill (background, gradient or contents) and/or border.
     case layer(LayerDraw)
     /// Later draws go to a fresh transparent offscreen target until the matching `endGroup`.
@@ -168,6 +171,8 @@ public struct GroupComposite {
     public var mask: (quad: Quad, shape: RoundedRect)?
     /// Bends the group as a curled page (a PageCurlLayer) instead of copying it.
     public var curl: PageCurlDraw? = nil
+    /// The shadow of the group's alpha, drawn under it first (ContentShadow.swift).
+    public var shadow: ContentShadow? = nil
 }
 
 /// A PageCurlLayer's group put back as a curled page (curl.frag). The quad covers the

@@ -80,6 +80,8 @@ public struct DrawListBuilder {
         if !layer.isDoubleSided && isBackFacing(layer.bounds, m) { return }
 
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
+        // The shadow of what the layer composites (ContentShadow): its draws go into a group first.
+        let contentShadow = beginContentShadow(layer, hasVisibleSublayers: hasVisibleSublayers, into: &out)
         // A curled page is drawn flat into a group first, then bent as it is put back.
         let curl = (layer as? PageCurlLayer).flatMap { $0.isCurled ? $0 : nil }
         // A mask's composite takes the layer's opacity: no group of its own for it.
@@ -102,6 +104,7 @@ public struct DrawListBuilder {
             }
             out.append(.shadow(shadow))
         }
+        castShadowPath(layer, matrix: m, shape: shape, opacity: drawOpacity, into: &out)
         if let backdrop = layer as? BackdropLayer, let material = backdrop.material {
             out.append(.backdrop(backdropDraw(backdrop, material: material, shape: shape, matrix: m, opacity: drawOpacity)))
         }
@@ -161,6 +164,7 @@ public struct DrawListBuilder {
         if asGroup {
             out.append(.endGroup(GroupComposite(opacity: opacity, mask: nil, curl: curl.map { curlDraw($0, matrix: m) })))
         }
+        endContentShadow(contentShadow, layer, matrix: m, shape: shape, into: &out)
     }
 
     /// A transform layer draws nothing itself: the layers of its 3D space are drawn back
@@ -197,7 +201,7 @@ public struct DrawListBuilder {
     }
 
     /// True when the layer's fill covers its whole rounded shape with alpha 1.
-    private func hasOpaqueFill(_ layer: Layer) -> Bool {
+    func hasOpaqueFill(_ layer: Layer) -> Bool {
         if let bg = layer.backgroundColor, bg.alpha >= 1 { return true }
         if let g = layer as? GradientLayer, !g.colors.isEmpty {
             return g.resolvedStops.allSatisfy { $0.color.alpha >= 1 }

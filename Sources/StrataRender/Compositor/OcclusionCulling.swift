@@ -83,6 +83,8 @@ public struct OcclusionCulling {
                 if v != .hidden { cover(d) }
             case .shadow(let d):
                 result[i] = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
+            case .shadowPath(let d):
+                result[i] = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
             case .stack(let d):
                 // The last copy's fill is on top: it covers what a single layer would.
                 let v = visibility(of: bounds(of: d.quad, in: frame), frame: frame, covered: covered)
@@ -91,6 +93,8 @@ public struct OcclusionCulling {
             case .endGroup(let composite):
                 // Walking backwards, this is where the group's draws begin.
                 outer.append(covered)
+                // A shadow is made of the group's alpha, which what covers it later does not hide.
+                if composite.shadow != nil { covered.removeAll(keepingCapacity: true) }
                 if composite.curl != nil { covered.removeAll(keepingCapacity: true) }
             case .endMask:
                 // Two groups end here: the mask's, then (walking on) the masked layer's.

@@ -40,6 +40,10 @@ public final class Renderer {
     private var backdrops: BackdropPass?
     /// Made the first time a frame has a shape layer (its rasters are kept in it).
     var shapePass: ShapePass?
+    /// Made the first time a frame has a shadow path (its masks are kept in it).
+    var shadowPathPass: ShadowPathPass?
+    /// Made the first time a group casts the shadow of its alpha.
+    private var contentShadows: ContentShadowPass?
 
     /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
     /// off only to check that culling changes no byte.
@@ -164,6 +168,10 @@ public final class Renderer {
             if shapePass == nil { shapePass = try ShapePass(gl: gl, shaders: shaders) }
             shapePass?.prepare(list)
         }
+        if list.commands.contains(where: { if case .shadowPath = $0 { true } else { false } }) {
+            if shadowPathPass == nil { shadowPathPass = try ShadowPathPass(gl: gl, shaders: shaders) }
+            try shadowPathPass?.prepare(list)
+        }
         texts.prepare(list)
         backdrops?.beginFrame()
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
@@ -197,6 +205,8 @@ public final class Renderer {
                 }
             case .shadow(let d):
                 if seen != .hidden { shadows.draw(d, seen, in: frame) }
+            case .shadowPath(let d):
+                if seen != .hidden { shadowPathPass?.draw(d, seen, in: frame) }
             case .stack(let d):
                 if seen != .hidden {
                     try stacks.draw(d, seen, onePass: drawsStacksInOnePass, targets: targets, in: frame)
@@ -205,6 +215,16 @@ public final class Renderer {
                 try targets.pushGroup()
             case .endGroup(let composite):
                 let source = targets.popGroup()
+                if let shadow = composite.shadow {
+                    if contentShadows == nil { contentShadows = try ContentShadowPass(gl: gl, shaders: shaders) }
+                    try contentShadows?.draw(shadow, source: source, onto: targets.current, in: frame)
+                    // The group holds nothing outside its draws' region: putting back the
+                    // rest would change no byte, so it is left out (a group per shadow).
+                    let r = shadow.region
+                    gl.enable(GLConstant.scissorTest)
+                    gl.scissor(GLint(r.x0), GLint(r.y0), GLsizei(r.x1 - r.x0), GLsizei(r.y1 - r.y0))
+                }
+                defer { if composite.shadow != nil { gl.disable(GLConstant.scissorTest) } }
                 if let curl = composite.curl {
                     try curls.draw(curl, opacity: composite.opacity, source: source, in: frame)
                 } else {

@@ -59,6 +59,9 @@ extension DrawCommand {
         case .shadow(var d):
             d.color = t(d.color)
             return .shadow(d)
+        case .shadowPath(var d):
+            d.color = t(d.color)
+            return .shadowPath(d)
         case .text(var d):
             d.color = t(d.color)
             return .text(d)

@@ -108,11 +108,10 @@ extension ShapeDraw {
                          clip: clip.map { ShapeClip(shape: $0, quadToLocal: .identity) }, name: layer.name.map { $0 + ".shape" })
     }
 
-    /// Whether a layer's shadow is its bounds' (a rounded rectangle): a shape layer whose
-    /// only content is its path casts its path's shadow in Core Animation, which is not
-    /// drawn yet (issue 24 §4), so it casts none rather than a wrong rectangle.
+    /// Whether a layer casts its bounds' shadow (a rounded rectangle, in closed form): it
+    /// has no shadowPath (ShadowPathDraw) and its composited alpha is its rounded bounds
+    /// (`ContentShadow.alphaIsRoundedBounds`); any other casts the shadow of what it draws.
     static func castsBoundsShadow(_ layer: Layer) -> Bool {
-        guard layer is ShapeLayer else { return layer.drawsOwnContent }
-        return (layer.backgroundColor.map { $0.alpha > 0 } ?? false) || layer.contents != nil || layer.borderWidth > 0
+        layer.shadowPath == nil && ContentShadow.alphaIsRoundedBounds(layer)
     }
 }
