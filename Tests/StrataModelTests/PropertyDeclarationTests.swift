@@ -48,7 +48,7 @@ import Testing
             #expect(paths.contains(p), "\(p)")
         }
         #expect(!paths.contains("shadowOffset.x") && !paths.contains("opacity.x"))
-        #expect(paths.count == 56)
+        #expect(paths.count == 57)
         #expect(Layer.declaration.property(named: "transform")?.animatableKeyPaths.count == 13)
     }
 

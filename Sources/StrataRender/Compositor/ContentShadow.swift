@@ -108,7 +108,7 @@ extension ContentShadow {
                 }
             case .endGroup(let c):
                 if let curl = c.curl { add(curl.quad) }
-            case .beginGroup:
+            case .beginGroup, .endMask:
                 break
             }
         }
