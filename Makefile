@@ -74,7 +74,7 @@ demo: release
 HAVE_LIB = $(shell PATH="$$PATH:/sbin:/usr/sbin" ldconfig -p 2>/dev/null | grep -q "[[:space:]]$(1) " && echo yes)
 FIRST_GL = $(if $(call HAVE_LIB,libEGL_mesa.so.0),egl,osmesa)
 SECOND_GL = $(if $(and $(call HAVE_LIB,libEGL_mesa.so.0),$(call HAVE_LIB,libOSMesa.so.8)),osmesa)
-BACKEND_SUITES := StrataRenderTests|StrataReplayTests|ShippedTraceTests
+BACKEND_SUITES := StrataRenderTests|StrataReplayTests|ShippedTraceTests|CardsTraceTests
 
 test: deps
 	$(SWIFT) build --build-tests

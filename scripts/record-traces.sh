@@ -5,6 +5,7 @@
 # is its name up to the first dash (carousel-drag: carousel).
 #
 #   scripts/record-traces.sh [NAME...]     NAME: carousel-drag, carousel-flick, shake-all,
+#                                          cards-scroll (with TRACES=Scenes),
 #                                          shake-completion, kitchensink-labels,
 #                                          kitchensink-flip, kitchensink-curl (default all)
 #
@@ -156,10 +157,35 @@ gesture_card_drag() {
     printf '%s\n' sleep 0.3; } | xargs xdotool
 }
 
+# --- cards (Scenes/cards.scene.json) ---
+# A list of cards in its 375 x 667 pt view: a drag up by 360 pt scrolls it (the list's
+# end is 553 pt up; the scroll option's range has no rubber band, so the drag stays short
+# of it), a pause, and a drag back down by 150 pt. Short, as every frame differs (the
+# spinner and the shimmer never rest) and each is a reference.
+vdrag() {
+  local w=$1 x=$2 y0=$3 y1=$4 steps=$5 pause=$6 i y
+  printf '%s\n' mousemove --window "$w" "$x" "$y0" sleep 0.05 mousedown 1 sleep "$pause"
+  for ((i = 1; i <= steps; i++)); do
+    y=$((y0 + (y1 - y0) * i / steps))
+    printf '%s\n' mousemove --window "$w" "$x" "$y" sleep "$pause"
+  done
+  printf '%s\n' mouseup 1
+}
+gesture_cards_scroll() {
+  { vdrag "$1" 190 560 200 30 0.03
+    printf '%s\n' sleep 0.3
+    vdrag "$1" 190 250 400 15 0.03
+    printf '%s\n' sleep 0.1; } | xargs xdotool
+}
+
+# A scene name, or the scene file Scenes/NAME.scene.json when there is one (its trace is
+# then kept beside it: TRACES=Scenes).
 record() {
-  local name=$1 out="$TRACES/$1.trace" tmp="$work/$1.trace" w
+  # Recorded beside where it goes, so a scene file's path in it is relative to that folder.
+  local name=$1 out="$TRACES/$1.trace" tmp="$TRACES/.$1.recording.trace" w scene="${1%%-*}"
+  [ -f "Scenes/$scene.scene.json" ] && scene="Scenes/$scene.scene.json"
   echo "record-traces: recording $out on $DISPLAY"
-  "$STRATA" window "${name%%-*}" --record "$tmp" >"$work/$name.out" 2>"$work/$name.err" &
+  "$STRATA" window "$scene" --record "$tmp" >"$work/$name.out" 2>"$work/$name.err" &
   window_pid=$!
   w=$(timeout 20 xdotool search --sync --onlyvisible --name '^strata' | head -1) || {
     echo "record-traces: the window did not appear:" >&2; cat "$work/$name.err" >&2; exit 1; }
