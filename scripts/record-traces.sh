@@ -47,17 +47,19 @@ for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.05; done
 export DISPLAY=":$(head -1 "$work/display")"
 unset WAYLAND_DISPLAY
 
-# xdotool command words for a drag from (x0, y) to (x1, y) in `steps` moves, `pause`
+# xdotool command words for a drag from (x0, y0) to (x1, y1) in `steps` moves, `pause`
 # seconds apart, with the button held throughout: mousedown, mousemove..., mouseup.
-drag() {
-  local w=$1 x0=$2 x1=$3 y=$4 steps=$5 pause=$6 i x
-  printf '%s\n' mousemove --window "$w" "$x0" "$y" sleep 0.05 mousedown 1 sleep "$pause"
+drag_between() {
+  local w=$1 x0=$2 y0=$3 x1=$4 y1=$5 steps=$6 pause=$7 i
+  printf '%s\n' mousemove --window "$w" "$x0" "$y0" sleep 0.05 mousedown 1 sleep "$pause"
   for ((i = 1; i <= steps; i++)); do
-    x=$((x0 + (x1 - x0) * i / steps))
-    printf '%s\n' mousemove --window "$w" "$x" "$y" sleep "$pause"
+    printf '%s\n' mousemove --window "$w" $((x0 + (x1 - x0) * i / steps)) $((y0 + (y1 - y0) * i / steps)) sleep "$pause"
   done
   printf '%s\n' mouseup 1
 }
+# Across at one height: drag W X0 X1 Y STEPS PAUSE; up or down: vdrag W X Y0 Y1 STEPS PAUSE.
+drag() { drag_between "$1" "$2" "$4" "$3" "$4" "$5" "$6"; }
+vdrag() { drag_between "$1" "$2" "$3" "$2" "$4" "$5" "$6"; }
 
 # A slow drag right, a pause, a drag left.
 gesture_carousel_drag() {
@@ -162,15 +164,6 @@ gesture_card_drag() {
 # end is 553 pt up; the scroll option's range has no rubber band, so the drag stays short
 # of it), a pause, and a drag back down by 150 pt. Short, as every frame differs (the
 # spinner and the shimmer never rest) and each is a reference.
-vdrag() {
-  local w=$1 x=$2 y0=$3 y1=$4 steps=$5 pause=$6 i y
-  printf '%s\n' mousemove --window "$w" "$x" "$y0" sleep 0.05 mousedown 1 sleep "$pause"
-  for ((i = 1; i <= steps; i++)); do
-    y=$((y0 + (y1 - y0) * i / steps))
-    printf '%s\n' mousemove --window "$w" "$x" "$y" sleep "$pause"
-  done
-  printf '%s\n' mouseup 1
-}
 gesture_cards_scroll() {
   { vdrag "$1" 190 560 200 30 0.03
     printf '%s\n' sleep 0.3
