@@ -101,10 +101,9 @@ extension CheckCommand {
             if let artifacts = s.artifacts { entries[i].artifacts = try artifacts.write(entries[i], trace: target.name) }
             let e = entries[i]
             if s.json {
-                lines.append(OutputLine(isJSON: true, text: FrameJSON.object([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted(e.name))],
-                                              e.result, missing: e.missing, passed: e.passed,
-                                              trailing: (e.explanation.map { [("explanation", FrameJSON.quoted($0))] } ?? [])
-                                                + (e.result == nil ? e.problem.map { [("problem", FrameJSON.quoted($0))] } ?? [] : []))))
+                lines.append(OutputLine(isJSON: true, text: try FrameJSON(trace: target.name, name: e.name, result: e.result, missing: e.missing,
+                                                                     passed: e.passed, explanation: e.explanation,
+                                                                     problem: e.result == nil ? e.problem : nil).line))
             }
             if noFolder { continue }
             // Failures with the numbers of the one before them are told once, as a range.

@@ -1,7 +1,7 @@
-import StrataCheck
+import StrataImage
 
-/// Thrown as the checking core throws it (`StrataCheck.UsageError`).
-typealias UsageError = StrataCheck.UsageError
+/// The usage error every library throws (StrataImage), named in every file of the command.
+typealias UsageError = StrataImage.UsageError
 
 /// Thrown to end the process with `code` without it being an error: `compare` and
 /// `check` use 1 for "the frames differ", which scripts and CI tell apart from 2,
