@@ -129,7 +129,14 @@ public final class TraceReferenceCheck {
         readLock = recording == nil && FileManager.default.fileExists(atPath: references) ? try DirectoryLock(references, shared: true) : nil
     }
 
-    deinit { readLock?.release() }
+    /// Whether the update was committed or abandoned; one left neither (an error between
+    /// `init` and the end of `run`) is abandoned when the check goes.
+    private var settled = false
+
+    deinit {
+        if !settled { recording?.abandon() }
+        readLock?.release()
+    }
 
     /// Replays the trace and checks each frame; an update commits its references after the
     /// last. `frame` sees each frame before it is checked (with its file name), `checked`
@@ -169,6 +176,7 @@ public final class TraceReferenceCheck {
         } catch {
             guard let recording else { throw error }
             recording.abandon()
+            settled = true
             let unchanged = "the references in \(references) were not changed"
             if var interrupted = error as? Interrupted {
                 interrupted.done = "recorded nothing, \(unchanged)"
@@ -182,6 +190,8 @@ public final class TraceReferenceCheck {
             tracksRecorded = try layers.write(into: recording.staging, mode: s.mode, checked: checker.result, given: s.track)
             let update = try ReferenceUpdate(checker: checker, mode: s.mode, recorded: recordedManifest, drawn: manifest, produced: produced)
             try update.stage(into: recording.staging)
+            // From here the commit owns the staging (its journal finishes a broken one).
+            settled = true
             removalNote = update.removalNote(try recording.commit(keeping: update.keeping))
         }
         if s.mode != .all {
