@@ -136,17 +136,23 @@ let package = Package(
                                "StrataCompare", "StrataDigest", "StrataText"],
                 path: "Sources/StrataReplay"),
 
+        // One trace checked against its references: the one checker behind `strata check`
+        // and assertFrames (masks, rules, hash checks, staged updates, layer trees, tracks).
+        .target(name: "StrataCheck",
+                dependencies: ["StrataModel", "StrataRender", "StrataImage", "StrataCompare", "StrataReplay"],
+                path: "Sources/StrataCheck"),
+
         // Snapshot assertions for Swift Testing: assertSnapshot, assertFrames.
         .target(name: "StrataTesting",
                 dependencies: ["StrataModel", "StrataRender", "StrataCompare", "StrataReplay", "StrataGestures",
-                               "StrataDriver"],
+                               "StrataDriver", "StrataCheck"],
                 path: "Sources/StrataTesting"),
 
         // Every `strata` command (render, replay, window, check, compare, help), its one
         // declarative argument parser and generated help.
         .target(name: "StrataCommandLine",
                 dependencies: ["StrataModel", "StrataRender", "StrataDriver", "StrataGestures",
-                               "StrataCompare", "StrataReplay", "StrataWindow", "StrataSceneFile", "StrataText"],
+                               "StrataCompare", "StrataReplay", "StrataWindow", "StrataSceneFile", "StrataText", "StrataCheck"],
                 path: "Sources/StrataCommandLine"),
 
         // QuartzCore's API on Linux: iOS layer code compiles unchanged and renders here.

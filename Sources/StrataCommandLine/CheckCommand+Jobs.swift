@@ -45,8 +45,7 @@ extension CheckCommand {
             let check = TraceCheck(name: target.name, frameCount: 0, entries: [ReportEntry(name: "trace", result: nil, problem: problem)])
             var lines = [OutputLine(isJSON: false, text: "\(target.name): FAIL: \(problem)")]
             if s.json {
-                lines.insert(OutputLine(isJSON: true, text: FrameJSON.render([("trace", FrameJSON.quoted(target.name)), ("name", FrameJSON.quoted("trace")),
-                                                                             ("passed", "false"), ("problem", FrameJSON.quoted(problem))])), at: 0)
+                lines.insert(OutputLine(isJSON: true, text: try JSONWriter.encode(TraceProblemJSON(trace: target.name, problem: problem))), at: 0)
             }
             return (check, lines)
         }
@@ -84,4 +83,13 @@ private final class WorkQueue: @unchecked Sendable {
             printed += 1
         }
     }
+}
+
+/// `check --json`'s line for a trace that could not be checked: the trace, `"name": "trace"`,
+/// not passed, and why.
+struct TraceProblemJSON: Encodable {
+    let trace: String
+    var name = "trace"
+    var passed = false
+    let problem: String
 }

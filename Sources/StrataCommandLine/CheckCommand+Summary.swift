@@ -35,10 +35,10 @@ extension CheckCommand {
         let all = checks.flatMap(\.entries)
         let failed = all.filter { !$0.passed }.count
         if json {
-            let counts = [("traces", checks.count), ("frames", all.count), ("passed", all.count - failed), ("failed", failed),
-                          ("updated", checks.reduce(0) { $0 + $1.updated }), ("unchanged", checks.reduce(0) { $0 + $1.unchanged }),
-                          ("added", checks.reduce(0) { $0 + $1.added })]
-            print(FrameJSON.render([("summary", FrameJSON.render(counts.map { ($0.0, "\($0.1)") }))]))
+            let counts = SummaryJSON.Counts(traces: checks.count, frames: all.count, passed: all.count - failed, failed: failed,
+                                            updated: checks.reduce(0) { $0 + $1.updated }, unchanged: checks.reduce(0) { $0 + $1.unchanged },
+                                            added: checks.reduce(0) { $0 + $1.added })
+            print(try JSONWriter.encode(SummaryJSON(summary: counts)))
             FileHandle.standardError.write(Data("\(all.count - failed) passed, \(failed) failed\n".utf8))
         } else if recording {
             // A recording compares nothing, so it says what it wrote, never "passed".
@@ -75,4 +75,12 @@ extension CheckCommand {
 
     /// The name this command was run by (`strata`, or a package's own, e.g. `card-strata`).
     static var programName: String { StrataCommand.programName }
+}
+
+/// `check --json`'s last line: `{"summary":{"traces":1,"frames":8,...}}`.
+struct SummaryJSON: Encodable {
+    struct Counts: Encodable {
+        let traces, frames, passed, failed, updated, unchanged, added: Int
+    }
+    let summary: Counts
 }

@@ -67,7 +67,7 @@ struct CompareCommand: StrataSubcommand {
             }
             for (frame, outcome) in zip(batch, outcomes) {
                 let result = try outcome.get()
-                print(json ? FrameReport.json(name: frame.name, result) : FrameReport.line(name: frame.name, result))
+                print(json ? try FrameReport.json(name: frame.name, result) : FrameReport.line(name: frame.name, result))
                 if result.passed { passed += 1 } else { failed += 1 }
                 if case .compared(let r) = result, r.passed, r.maxChannelDelta > 0, options.mode == .perceptual { passedByThreshold += 1 }
             }
@@ -239,10 +239,10 @@ private enum FrameReport {
         }
     }
 
-    static func json(name: String, _ outcome: FrameOutcome) -> String {
+    static func json(name: String, _ outcome: FrameOutcome) throws -> String {
         switch outcome {
-        case .missing(let side): return FrameJSON.object([("name", FrameJSON.quoted(name))], nil, missing: side)
-        case .compared(let r): return FrameJSON.object([("name", FrameJSON.quoted(name))], r, missing: nil)
+        case .missing(let side): return try FrameJSON(name: name, missing: side).line
+        case .compared(let r): return try FrameJSON(name: name, result: r).line
         }
     }
 }

@@ -1,8 +1,7 @@
-/// A usage error: printed as `strata: error: ...` with exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
-}
+import StrataImage
+
+/// The usage error every library throws (StrataImage), named in every file of the command.
+typealias UsageError = StrataImage.UsageError
 
 /// Thrown to end the process with `code` without it being an error: `compare` and
 /// `check` use 1 for "the frames differ", which scripts and CI tell apart from 2,

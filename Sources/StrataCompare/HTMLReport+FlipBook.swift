@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// A trace's failing frames as a flip-book: the panels (expected, actual and diff) of one
 /// frame at a time, a scrubber, play/pause at a chosen speed, ← → to step (space plays),
@@ -119,18 +120,8 @@ extension HTMLReport {
 
     """
 
-    /// A JSON string that is also safe inside a <script> element.
+    /// A JSON string (`JSONWriter`'s) that is also safe inside a <script> element.
     static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONWriter.string(s).replacingOccurrences(of: "<", with: "\\u003c")
     }
 }

@@ -96,10 +96,17 @@ public final class Replayer {
         self.maxFrames = maxFrames
         self.frameLimit = frameLimit
         self.idleTimeout = idleTimeout
+        // What the header says is the trace's first line; what a flag gave is the flag's.
         func fail(_ message: String) -> TraceError { TraceError(file: name, line: 1, message: message) }
-        guard self.fps > 0, self.fps.isFinite else { throw fail("fps must be a positive number, got \(clean(self.fps))") }
-        guard self.scale > 0, self.scale.isFinite else { throw fail("scale must be a positive number, got \(clean(self.scale))") }
-        if let m = maxFrames, m < 1 { throw fail("the frame limit must be at least 1, got \(m)") }
+        guard self.fps > 0, self.fps.isFinite else {
+            if fps != nil { throw UsageError("--fps must be a positive number, got \(clean(self.fps))") }
+            throw fail("fps must be a positive number, got \(clean(self.fps))")
+        }
+        guard self.scale > 0, self.scale.isFinite else {
+            if scale != nil { throw UsageError("--scale must be a positive number, got \(clean(self.scale))") }
+            throw fail("scale must be a positive number, got \(clean(self.scale))")
+        }
+        if let m = maxFrames, m < 1 { throw UsageError("--frames must be at least 1, got \(m)") }
         let w = (header.width * self.scale).rounded(), h = (header.height * self.scale).rounded()
         guard w >= 1, h >= 1, w <= Double(maximumSurfaceSide), h <= Double(maximumSurfaceSide) else {
             throw fail("the view, \(clean(header.width)) x \(clean(header.height)) pt at scale \(clean(self.scale)), is \(clean(w))x\(clean(h)) px; each side must be 1...\(maximumSurfaceSide) px")
@@ -123,7 +130,7 @@ public final class Replayer {
         scene = try self.makeScene()
 
         if let m = maxFrames, m > frameLimit {
-            throw fail("--frames \(m) is over the frame limit of \(frameLimit); raise it with --frame-limit (at most \(Replayer.frameCountLimit))")
+            throw UsageError("--frames \(m) is over the frame limit of \(frameLimit); raise it with --frame-limit (at most \(Replayer.frameCountLimit))")
         }
         if maxFrames == nil {
             let frames = (trace.duration + idleTimeout) * self.fps

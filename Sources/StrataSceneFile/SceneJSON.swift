@@ -1,4 +1,5 @@
 import StrataGestures
+import StrataModel
 
 /// A JSON value with where it stands in the file. Foundation's JSONSerialization gives no
 /// positions, and a scene file's errors must name line and column, so scene files have
@@ -30,7 +31,7 @@ public struct JSONNode: Sendable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(_, let text): return text
-        case .string(let s): return s.count > 40 ? TraceJSON.string(String(s.prefix(40))) + "…" : TraceJSON.string(s)
+        case .string(let s): return s.count > 40 ? JSONWriter.string(String(s.prefix(40))) + "…" : JSONWriter.string(s)
         case .array: return "an array"
         case .object: return "an object"
         }

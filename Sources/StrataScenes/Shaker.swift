@@ -46,18 +46,16 @@ public final class Shaker {
             // Holds the shaker as CAAnimation holds its delegate, so a shaker made for one
             // shake (the seed's "shake one") lives until its animations end.
             animation.completion = { _ in self.animationStopped(generation: current) }
-            // AFViewShaker's shake cannot fail, and neither can this: every layer animates
-            // transform.translation.x.
-            try! view.add(animation, forKey: Shaker.animationKey)
+            view.add(animation, forKey: Shaker.animationKey)
         }
     }
 
     /// The keyframe animation the seed's `addShakeAnimationForView:withDuration:` builds.
-    public static func animation(for view: Layer, duration: Double) -> KeyframeAnimation {
+    public static func animation(for view: Layer, duration: Double) -> KeyframeAnimation.Typed<Layer> {
         // UIView.transform.tx: the translation of the view's transform.
         let tx = view.transform.m41
-        var animation = KeyframeAnimation(keyPath: "transform.translation.x",
-                                          values: offsets.map { .double(tx + $0) }, keyTimes: keyTimes)
+        var animation = KeyframeAnimation.Typed(keyPath: .transform.translationX, values: offsets.map { tx + $0 },
+                                                keyTimes: keyTimes)
         animation.duration = duration
         animation.timingFunction = .easeInEaseOut
         return animation

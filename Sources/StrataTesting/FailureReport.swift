@@ -19,17 +19,16 @@ func artifactFolder(_ subject: String) -> String {
 /// images of those two attached (`swift test --attachments-path DIR` keeps them). A
 /// recording run (`STRATA_RECORD=changed|all`) fails too, saying what it wrote, so it
 /// cannot pass unnoticed. `why` says the comparison was the threshold's.
-func reportFailures(_ checker: ReferenceChecker, subject: String, why: String?, site: AssertionSite, artifactsName: String? = nil,
-                    explanations: [String: String] = [:]) {
-    let failures = checker.result.failures
-    let messages = failureMessages(checker, subject: subject, artifactsName: artifactsName, explanations: explanations)
-    if let message = failureSummary(messages, failures, total: checker.result.entries.count, subject: subject) {
+func reportFailures(_ checked: CheckedFrames, subject: String, why: String?, site: AssertionSite, artifactsName: String? = nil) {
+    let failures = checked.failures
+    let messages = failureMessages(checked, subject: subject, artifactsName: artifactsName)
+    if let message = failureSummary(messages, failures, total: checked.entries.count, subject: subject) {
         // Why the threshold, only where frames were compared (not for new references).
         site.fail(message + (why.flatMap { w in failures.contains { $0.result != nil } ? " (\(w))" : nil } ?? ""))
     }
-    for (name, png) in failureAttachments(checker, only: shownFrames(failures)) { site.attach(png, named: name) }
-    if checker.mode == .changed || checker.mode == .all {
-        site.fail("\(subject): recording (STRATA_RECORD=\(checker.mode.rawValue)) into \(checker.directory): \(checker.result.updateSummary); "
+    for (name, png) in failureAttachments(checked, only: shownFrames(failures)) { site.attach(png, named: name) }
+    if checked.mode == .changed || checked.mode == .all {
+        site.fail("\(subject): recording (STRATA_RECORD=\(checked.mode.rawValue)) into \(checked.directory): \(checked.updateSummary); "
                   + "run again without STRATA_RECORD to check against them")
     }
 }
@@ -61,8 +60,8 @@ func failureSummary(_ messages: [String], _ failures: [ReportEntry], total: Int,
 
 /// `<frame>-expected.png`, `-actual.png`, `-diff.png` of the failing frames named `only`
 /// (all when nil), those it has.
-func failureAttachments(_ checker: ReferenceChecker, only names: Set<String>? = nil) -> [(name: String, png: [UInt8])] {
-    checker.result.failures.filter { names?.contains($0.name) ?? true }.flatMap { f in
+func failureAttachments(_ checked: CheckedFrames, only names: Set<String>? = nil) -> [(name: String, png: [UInt8])] {
+    checked.failures.filter { names?.contains($0.name) ?? true }.flatMap { f in
         [("expected", f.expectedPNG), ("actual", f.actualPNG), ("diff", f.diffPNG)].compactMap { kind, png in
             png.map { ("\(f.name)-\(kind).png", $0) }
         }
@@ -72,10 +71,9 @@ func failureAttachments(_ checker: ReferenceChecker, only names: Set<String>? = 
 /// One message per failing frame; writes the frames, diffs and the report first.
 /// Artifacts go to `<layout>/<artifactsName>/` (a trace's name, as `strata check` names
 /// its folder), else a folder named after the subject and the first failing frame.
-func failureMessages(_ checker: ReferenceChecker, subject: String, artifactsName: String? = nil,
-                     layout: ArtifactLayout = artifactLayout(), explanations: [String: String] = [:]) -> [String] {
-    var entries = checker.result.entries
-    for i in entries.indices { entries[i].explanation = explanations[entries[i].name] }
+func failureMessages(_ checked: CheckedFrames, subject: String, artifactsName: String? = nil,
+                     layout: ArtifactLayout = artifactLayout()) -> [String] {
+    let entries = checked.entries
     let failures = entries.filter { !$0.passed }
     guard !failures.isEmpty else { return [] }
     var messages: [String] = []
@@ -86,10 +84,12 @@ func failureMessages(_ checker: ReferenceChecker, subject: String, artifactsName
     try? AtomicFile.write(Array(HTMLReport.render(title: "Strata: \(subject)", entries: entries).utf8), to: report)
     for f in failures {
         var message: String
-        if let problem = f.problem {
+        if let problem = f.problem, f.missing == "actual" {
+            message = "\(subject): \(f.name): \(problem)"
+        } else if let problem = f.problem {
             message = "\(subject): \(f.name): \(problem); re-run the test to compare against it"
         } else if let r = f.result {
-            message = "\(subject): \(f.name) does not match its reference in \(checker.directory): "
+            message = "\(subject): \(f.name) does not match its reference in \(checked.directory): "
             message += r.sizeMatches ? "\(r.diffPixels) pixels differ (\(String(format: "%.4f%%", r.ratio * 100))), "
                 + "\(r.aaPixels) anti-aliased, max channel delta \(r.maxChannelDelta), PSNR \(r.psnr.isInfinite ? "inf" : String(format: "%.2f dB", r.psnr))"
                 : "size \(r.actualWidth)x\(r.actualHeight) differs from the reference's \(r.width)x\(r.height)"
@@ -103,4 +103,21 @@ func failureMessages(_ checker: ReferenceChecker, subject: String, artifactsName
         messages.append(message + "; report: \(report)")
     }
     return messages
+}
+
+/// What an assertion reports: the frames' entries (explained where they fail) and the
+/// update that ran, from a `ReferenceChecker` or a trace's `TraceReferenceCheck`.
+struct CheckedFrames {
+    var entries: [ReportEntry]
+    var mode: RecordMode
+    var directory: String
+    var updateSummary: String
+    var failures: [ReportEntry] { entries.filter { !$0.passed } }
+}
+
+extension CheckedFrames {
+    init(_ checker: ReferenceChecker) {
+        self.init(entries: checker.result.entries, mode: checker.mode, directory: checker.directory,
+                  updateSummary: checker.result.updateSummary)
+    }
 }

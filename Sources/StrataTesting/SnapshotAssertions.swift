@@ -1,4 +1,5 @@
 import Foundation
+import StrataCheck
 import StrataDriver
 import StrataCompare
 import StrataGestures
@@ -48,8 +49,10 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 /// `<directory>/frame-NNNNN.png`, recording missing references. The trace's scene is
 /// looked up in `scenes` (your own descriptors; the seeds' are `SceneRegistry.scenes` in
 /// StrataScenes, which this library does not link). `exact` compares the decoded bytes
-/// (as `strata check --exact`). Recording also writes the directory's
-/// `strata-references.json` (the renderer and fonts the frames were drawn with).
+/// (as `strata check --exact`). The check is `strata check`'s (`TraceReferenceCheck`): the
+/// masks kept in the references' `strata-references.json` apply, and recording stages the
+/// references and the manifest (the renderer and fonts the frames were drawn with, the
+/// masks kept) as `strata check --update` does.
 public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor],
                          threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil, mask: [Rect] = [], record: RecordMode? = nil,
                          fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
@@ -58,36 +61,19 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
         let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes))
         for w in warnings { site.fail(w) }
         let renderer = try Renderer(surface: try makeOffscreenSurface())
-        let rules = SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact,
-                                  mask: replayer.trace.header.masks + mask, scale: replayer.scale)
-        let (options, why) = try rules.options(directory: directory, renderer: renderer,
-                                               width: replayer.pixelWidth, height: replayer.pixelHeight)
+        let rules = SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: replayer.scale)
         let mode = try record ?? snapshotRecordMode()
-        let checker = ReferenceChecker(directory: directory, options: options, mode: mode)
-        let recordedManifest = try ReferenceManifest.read(directory: directory)
-        // A folder stored by hash (`strata check --record`) stays so: images first, then the map.
-        checker.writesByHash = recordedManifest?.frames != nil
-        let explainer = FrameExplainer(directory: directory, scale: replayer.scale, records: TreeRecording.records(mode, in: directory))
-        var explanations: [String: FrameExplanation] = [:]
-        _ = try replayer.framesWithTrees(renderer: renderer) { frame, presentation in
-            let name = String(Replayer.frameFileName(frame.index).dropLast(4))
-            try checker.check(frame.image, named: name)
-            if let (why, _) = try explainer.frame(name, presentation: presentation, differences: checker.lastDifferences) { explanations[name] = why }
-        }
-        let drawn = try ReferenceManifest.drawn(by: renderer)
-        if !checker.result.recorded.isEmpty {
-            // A folder stored by hash keeps its map, less the frames just written as files.
-            var manifest = drawn
-            manifest.frames = checker.frameImages
-            try manifest.write(directory: directory)
-        }
-        if explainer.shouldWrite(mode: mode, checked: checker.result) {
-            try explainer.write(into: directory)
-        }
-        let software = recordedManifest?.differences(from: drawn) ?? []
-        reportFailures(checker, subject: "trace \(tracePath)", why: why, site: site,
-                       artifactsName: ((tracePath as NSString).lastPathComponent as NSString).deletingPathExtension,
-                       explanations: explanations.mapValues { $0.text(software: software) })
+        // The checker of `strata check`: the manifest's masks, its rules, hash checks, staged updates.
+        var settings = TraceReferenceCheck.Settings(mode: mode, options: rules.given, comparison: try rules.comparison,
+                                                    pointMasks: mask, newReferencesFail: true)
+        settings.keepsImages = true
+        let check = try TraceReferenceCheck(replayer: replayer, references: directory, renderer: renderer, settings: settings,
+                                            traceName: tracePath)
+        let outcome = try check.run(renderer: renderer)
+        reportFailures(CheckedFrames(entries: outcome.entries, mode: mode, directory: directory,
+                                     updateSummary: outcome.result.updateSummary),
+                       subject: "trace \(tracePath)", why: check.why, site: site,
+                       artifactsName: ((tracePath as NSString).lastPathComponent as NSString).deletingPathExtension)
     } catch {
         site.fail("\(error)")
     }
@@ -141,8 +127,11 @@ private func checkImage(_ image: Image, named name: String, in directory: String
         try explainer.write(into: directory)
     }
     let software = try recordedManifest.map { $0.differences(from: try ReferenceManifest.drawn(by: renderer)) } ?? []
-    reportFailures(checker, subject: subject, why: why, site: site,
-                   explanations: explained.map { [name: $0.0.text(software: software)] } ?? [:])
+    var checked = CheckedFrames(checker)
+    if let (explanation, _) = explained, let i = checked.entries.firstIndex(where: { $0.name == name && !$0.passed }) {
+        checked.entries[i].explanation = explanation.text(software: software)
+    }
+    reportFailures(checked, subject: subject, why: why, site: site)
 }
 
 /// When an assertion keeps this run's trees to record: an update that rewrites (`all`,

@@ -14,15 +14,23 @@ struct SnapshotRules {
     var mask: [Rect]
     var scale: Double
 
+    /// The rules as given (exact, else the threshold and pixel count), without masks.
+    var given: CompareOptions {
+        exact == true ? CompareOptions.exact : CompareOptions(threshold: threshold ?? 0.1, tolerance: .maxDiffPixels(maxDiffPixels ?? 0))
+    }
+
+    /// How rules are chosen: as given when any is, else by `STRATA_COMPARE` and the manifest.
+    var comparison: ComparisonDefault {
+        get throws { threshold == nil && maxDiffPixels == nil && exact == nil ? try ComparisonDefault.fromEnvironment() : .threshold }
+    }
+
     /// The options for frames of `width` x `height` pixels checked against `directory`,
     /// and why they are the threshold's when that was chosen by default.
     func options(directory: String, renderer: Renderer, width: Int, height: Int) throws -> (CompareOptions, String?) {
         let masks = MaskRegion.pixels(fromPoints: mask, scale: scale, frameWidth: width, frameHeight: height)
-        var given = exact == true ? CompareOptions.exact
-            : CompareOptions(threshold: threshold ?? 0.1, tolerance: .maxDiffPixels(maxDiffPixels ?? 0))
+        var given = self.given
         given.masks = masks
-        guard threshold == nil, maxDiffPixels == nil, exact == nil else { return (given, nil) }
-        return try ComparisonDefault.fromEnvironment().rules(given, recorded: try ReferenceManifest.read(directory: directory)) {
+        return try comparison.rules(given, recorded: try ReferenceManifest.read(directory: directory)) {
             try ReferenceManifest.installed(for: renderer, fontsOf: $0)
         }
     }

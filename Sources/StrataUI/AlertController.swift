@@ -214,7 +214,7 @@ public final class AlertController: ViewController, TextFieldOwner {
     /// Seconds from `present` until the appearance has settled (a critically damped
     /// spring of about 0.4 s): when an alert is at rest.
     public static var presentationSettlingTime: Double {
-        AlertTransition.spring(keyPath: "opacity", from: 0, to: 1).duration
+        AlertTransition.spring(keyPath: .opacity, from: 0, to: 1).duration
     }
 
     public override func animatePresentation(animated: Bool, completion: @escaping () -> Void) {
@@ -222,9 +222,7 @@ public final class AlertController: ViewController, TextFieldOwner {
         // The keyboard comes up with the alert: the first field is focused at once.
         textFields.first?.becomeFirstResponder()
         guard let alertView, let window else { return completion() }
-        // UIKit's signature cannot throw; the alert's springs animate only key paths
-        // every layer has, so adding them cannot fail.
-        try! AlertTransition.present(animated ? animationType.resolved(for: preferredStyle) : .none,
+        AlertTransition.present(animated ? animationType.resolved(for: preferredStyle) : .none,
                                 alert: alertView.alertLayer, dim: alertView.dimmingLayer, screen: window.screen.size,
                                 completion: completion)
     }
@@ -234,8 +232,7 @@ public final class AlertController: ViewController, TextFieldOwner {
         highlightedAction = nil
         refresh()
         guard let alertView, let window else { return completion() }
-        // As in animatePresentation: only key paths every layer has.
-        try! AlertTransition.dismiss(animated ? animationType.resolved(for: preferredStyle) : .none,
+        AlertTransition.dismiss(animated ? animationType.resolved(for: preferredStyle) : .none,
                                 alert: alertView.alertLayer, dim: alertView.dimmingLayer, screen: window.screen.size,
                                 completion: completion)
     }

@@ -19,8 +19,8 @@ enum AlertTransition {
     /// A critically damped spring (damping = 2 √(stiffness · mass)) whose motion is
     /// within a thousandth of its end after `presentationDuration`: for (1 + u) e^-u
     /// to reach 0.001, u = ω₀ t ≈ 9.23.
-    static func spring(keyPath: String, from: Double, to: Double) -> SpringAnimation {
-        var s = SpringAnimation(keyPath: keyPath, fromValue: .double(from), toValue: .double(to))
+    static func spring(keyPath: AnimationKeyPath<Layer, Double>, from: Double, to: Double) -> SpringAnimation.Typed<Layer> {
+        var s = SpringAnimation.Typed(keyPath, from: from, to: to)
         let omega = 9.2334 / presentationDuration
         s.mass = 1
         s.stiffness = omega * omega
@@ -41,7 +41,7 @@ enum AlertTransition {
     }
 
     static func present(_ type: AlertAnimationType, alert: Layer, dim: Layer, screen: Size,
-                        completion: @escaping () -> Void) throws {
+                        completion: @escaping () -> Void) {
         Transaction.begin()
         Transaction.setDisableActions(true)
         Transaction.setCompletionBlock(completion)
@@ -53,23 +53,23 @@ enum AlertTransition {
             break
         case .default, .shrink, .expand:
             let from = type == .expand ? expandFromScale : shrinkFromScale
-            try alert.add(spring(keyPath: "transform.scale", from: from, to: 1), forKey: "present.scale")
-            try alert.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
-            try dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            alert.add(spring(keyPath: .transform.scale, from: from, to: 1), forKey: "present.scale")
+            alert.add(spring(keyPath: .opacity, from: 0, to: 1), forKey: "present.opacity")
+            dim.add(spring(keyPath: .opacity, from: 0, to: 1), forKey: "present.opacity")
         case .fade:
-            try alert.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
-            try dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            alert.add(spring(keyPath: .opacity, from: 0, to: 1), forKey: "present.opacity")
+            dim.add(spring(keyPath: .opacity, from: 0, to: 1), forKey: "present.opacity")
         case .fromBottom, .fromTop, .fromLeft, .fromRight:
             let o = offscreenOffset(type, frame: alert.frame, screen: screen)
-            let key = o.x != 0 ? "transform.translation.x" : "transform.translation.y"
-            try alert.add(spring(keyPath: key, from: o.x != 0 ? o.x : o.y, to: 0), forKey: "present.slide")
-            try dim.add(spring(keyPath: "opacity", from: 0, to: 1), forKey: "present.opacity")
+            let key: AnimationKeyPath<Layer, Double> = o.x != 0 ? .transform.translationX : .transform.translationY
+            alert.add(spring(keyPath: key, from: o.x != 0 ? o.x : o.y, to: 0), forKey: "present.slide")
+            dim.add(spring(keyPath: .opacity, from: 0, to: 1), forKey: "present.opacity")
         }
         Transaction.commit()
     }
 
     static func dismiss(_ type: AlertAnimationType, alert: Layer, dim: Layer, screen: Size,
-                        completion: @escaping () -> Void) throws {
+                        completion: @escaping () -> Void) {
         Transaction.begin()
         Transaction.setDisableActions(true)
         Transaction.setCompletionBlock(completion)
@@ -78,9 +78,9 @@ enum AlertTransition {
         let seenDim = dim.presentation()
         for key in alert.animationKeys() { alert.removeAnimation(forKey: key) }
         for key in dim.animationKeys() { dim.removeAnimation(forKey: key) }
-        func ease(_ keyPath: String, _ from: AnimationValue, _ to: AnimationValue, _ duration: Double,
-                  _ curve: TimingFunction) -> BasicAnimation {
-            var a = BasicAnimation(keyPath: keyPath, fromValue: from, toValue: to)
+        func ease<Value>(_ keyPath: AnimationKeyPath<Layer, Value>, _ from: Value, _ to: Value, _ duration: Double,
+                         _ curve: TimingFunction) -> BasicAnimation.Typed<Layer> {
+            var a = BasicAnimation.Typed(keyPath, from: from, to: to)
             a.duration = duration
             a.timingFunction = curve
             return a
@@ -93,16 +93,16 @@ enum AlertTransition {
             alert.opacity = 0
             dim.opacity = 0
             alert.transform = seen.transform
-            try alert.add(ease("opacity", .double(seen.opacity), .double(0), alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
-            try dim.add(ease("opacity", .double(seenDim.opacity), .double(0), alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
+            alert.add(ease(.opacity, seen.opacity, 0, alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
+            dim.add(ease(.opacity, seenDim.opacity, 0, alertDismissalDuration, .easeOut), forKey: "dismiss.opacity")
         case .fromBottom, .fromTop, .fromLeft, .fromRight:
             let o = offscreenOffset(type, frame: alert.frame, screen: screen)
             let end = Transform3D.makeTranslation(o.x, o.y, 0)
             alert.transform = end
             dim.opacity = 0
-            try alert.add(ease("transform", .transform(seen.transform), .transform(end), sheetDismissalDuration, .easeIn),
+            alert.add(ease(.transform, seen.transform, end, sheetDismissalDuration, .easeIn),
                       forKey: "dismiss.slide")
-            try dim.add(ease("opacity", .double(seenDim.opacity), .double(0), sheetDismissalDuration, .easeIn), forKey: "dismiss.opacity")
+            dim.add(ease(.opacity, seenDim.opacity, 0, sheetDismissalDuration, .easeIn), forKey: "dismiss.opacity")
         }
         Transaction.commit()
     }

@@ -38,7 +38,7 @@ enum ModalTransition {
 
     // MARK: Presenting
 
-    static func present(_ presented: ViewController, animated: Bool, completion: @escaping () -> Void) throws {
+    static func present(_ presented: ViewController, animated: Bool, completion: @escaping () -> Void) {
         guard let presenter = presented.presentingViewController, let window = presented.window else {
             return completion()
         }
@@ -78,28 +78,28 @@ enum ModalTransition {
         }
         if let dim = context.dimmingLayer {
             dim.opacity = 1
-            if animated { try dim.add(basic("opacity", 0, 1, style), forKey: dimKey) }
+            if animated { dim.add(basic(.opacity, 0, 1, style), forKey: dimKey) }
         }
         if animated {
             switch style {
             case .coverVertical:
-                try to.add(basic("transform.translation.y", offscreenOffset(of: to, in: window), 0, style), forKey: coverKey)
+                to.add(basic(.transform.translationY, offscreenOffset(of: to, in: window), 0, style), forKey: coverKey)
             case .flipHorizontal:
                 // One card: the presenter's view is its front, the presented view its
                 // back. The card turns from 0 to -180° (its right edge coming forward), so
                 // the back face turns from 180° to 0.
                 prepareFlip(to)
-                try to.add(basic("transform.rotation.y", Double.pi, 0, style), forKey: flipKey)
+                to.add(basic(.transform.rotationY, Double.pi, 0, style), forKey: flipKey)
                 if covers {
                     prepareFlip(from)
-                    try from.add(basic("transform.rotation.y", 0, -Double.pi, style), forKey: flipKey)
+                    from.add(basic(.transform.rotationY, 0, -Double.pi, style), forKey: flipKey)
                 }
             case .crossDissolve:
-                try to.add(basic("opacity", 0, 1, style), forKey: fadeKey)
-                if covers { try from.add(basic("opacity", 1, 0, style), forKey: fadeKey) }
+                to.add(basic(.opacity, 0, 1, style), forKey: fadeKey)
+                if covers { from.add(basic(.opacity, 1, 0, style), forKey: fadeKey) }
             case .partialCurl:
                 if let curl = context.curlLayer {
-                    try curl.add(basic("curlDistance", 0, curl.curlDistance, style), forKey: curlKey)
+                    curl.add(basic(.curlDistance, 0, curl.curlDistance, style), forKey: curlKey)
                 }
             }
         }
@@ -108,7 +108,7 @@ enum ModalTransition {
 
     // MARK: Dismissing
 
-    static func dismiss(_ presented: ViewController, animated: Bool, completion: @escaping () -> Void) throws {
+    static func dismiss(_ presented: ViewController, animated: Bool, completion: @escaping () -> Void) {
         guard let presenter = presented.presentingViewController, let window = presented.window else {
             return completion()
         }
@@ -150,34 +150,34 @@ enum ModalTransition {
         }
         if let dim = context.dimmingLayer {
             dim.opacity = 0
-            if animated { try dim.add(basic("opacity", 1, 0, style), forKey: dimKey) }
+            if animated { dim.add(basic(.opacity, 1, 0, style), forKey: dimKey) }
         }
         switch style {
         case .coverVertical:
             let offset = offscreenOffset(of: to, in: window)
             to.transform = .makeTranslation(0, offset, 0)
-            if animated { try to.add(basic("transform.translation.y", 0, offset, style), forKey: coverKey) }
+            if animated { to.add(basic(.transform.translationY, 0, offset, style), forKey: coverKey) }
         case .flipHorizontal:
             // The same card turning back: -180° to 0 for the presenter's face.
             if animated {
                 prepareFlip(to)
-                try to.add(basic("transform.rotation.y", 0, Double.pi, style), forKey: flipKey)
+                to.add(basic(.transform.rotationY, 0, Double.pi, style), forKey: flipKey)
                 if covers {
                     prepareFlip(from)
-                    try from.add(basic("transform.rotation.y", -Double.pi, 0, style), forKey: flipKey)
+                    from.add(basic(.transform.rotationY, -Double.pi, 0, style), forKey: flipKey)
                 }
             }
         case .crossDissolve:
             to.opacity = 0
             if animated {
-                try to.add(basic("opacity", 1, 0, style), forKey: fadeKey)
-                if covers { try from.add(basic("opacity", 0, 1, style), forKey: fadeKey) }
+                to.add(basic(.opacity, 1, 0, style), forKey: fadeKey)
+                if covers { from.add(basic(.opacity, 0, 1, style), forKey: fadeKey) }
             }
         case .partialCurl:
             if let curl = context.curlLayer {
                 let curled = curl.curlDistance
                 curl.curlDistance = 0
-                if animated { try curl.add(basic("curlDistance", curled, 0, style), forKey: curlKey) }
+                if animated { curl.add(basic(.curlDistance, curled, 0, style), forKey: curlKey) }
             }
         }
         Transaction.commit()
@@ -185,8 +185,9 @@ enum ModalTransition {
 
     // MARK: Pieces
 
-    static func basic(_ keyPath: String, _ from: Double, _ to: Double, _ style: ModalTransitionStyle) -> BasicAnimation {
-        var a = BasicAnimation(keyPath: keyPath, fromValue: .double(from), toValue: .double(to))
+    static func basic<Root>(_ keyPath: AnimationKeyPath<Root, Double>, _ from: Double, _ to: Double,
+                            _ style: ModalTransitionStyle) -> BasicAnimation.Typed<Root> {
+        var a = BasicAnimation.Typed(keyPath, from: from, to: to)
         a.duration = style.duration
         a.timingFunction = style.timingFunction
         return a

@@ -73,12 +73,10 @@ final class TextFieldView {
     }
 
     private func startBlinking() {
-        var blink = KeyframeAnimation(keyPath: "opacity", values: [.double(1), .double(0)], keyTimes: [0, 0.5, 1])
+        var blink = KeyframeAnimation.Typed(keyPath: .opacity, values: [1, 0], keyTimes: [0, 0.5, 1])
         blink.calculationMode = .discrete
         blink.duration = TextFieldView.blinkPeriod
         blink.repeatCount = .infinity
-        // Called from property observers and delegate callbacks, which cannot throw;
-        // every layer animates opacity, so adding the blink cannot fail.
-        try! caretLayer.add(blink, forKey: TextFieldView.blinkKey)
+        caretLayer.add(blink, forKey: TextFieldView.blinkKey)
     }
 }

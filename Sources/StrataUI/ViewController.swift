@@ -67,16 +67,13 @@ open class ViewController {
     /// `completion` when it is over. By default it plays `modalTransitionStyle` in
     /// `modalPresentationStyle`, with the appearance callbacks (see ModalTransition).
     open func animatePresentation(animated: Bool, completion: @escaping () -> Void) {
-        // UIKit's signature cannot throw; the transitions animate only key paths every
-        // layer has, so adding them cannot fail.
-        try! ModalTransition.present(self, animated: animated, completion: completion)
+        ModalTransition.present(self, animated: animated, completion: completion)
     }
 
     /// Plays the disappearance; `view` is removed from the window after `completion`.
     /// By default it plays `modalTransitionStyle` backwards.
     open func animateDismissal(animated: Bool, completion: @escaping () -> Void) {
-        // As in animatePresentation: only key paths every layer has.
-        try! ModalTransition.dismiss(self, animated: animated, completion: completion)
+        ModalTransition.dismiss(self, animated: animated, completion: completion)
     }
 
     /// A short account of the controller's state for a window title or a log line.

@@ -5,7 +5,7 @@ import Testing
 /// Package.swift (`swift package dump-package`) gives no path from the engine's libraries
 /// to the seeds' scenes or the UIKit roles, so `import StrataTesting` builds neither.
 @Suite struct EngineIndependenceTests {
-    static let engine = ["StrataReplay", "StrataWindow", "StrataTesting", "StrataCommandLine", "StrataDriver"]
+    static let engine = ["StrataReplay", "StrataWindow", "StrataTesting", "StrataCommandLine", "StrataDriver", "StrataCheck"]
     static let demos: Set<String> = ["StrataScenes", "StrataUI"]
 
     /// Each target's direct dependencies within the package, by target name.

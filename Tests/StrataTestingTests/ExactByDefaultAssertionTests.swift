@@ -48,8 +48,10 @@ import StrataTesting
         let refs = dir + "/refs"
         withKnownIssue { assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes) } matching: { _ in true }
         assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes)
-        let frame = refs + "/frame-00000.png"
-        let image = try PNG.read(path: frame)
+        // Recorded as `strata check --record` records: each image once, by its hash.
+        var manifest = try #require(try ReferenceManifest.read(directory: refs))
+        let hash = try #require(manifest.frames?["frame-00000"])
+        let image = try PNG.read(path: refs + "/" + ReferenceImage.fileName(sha256: hash))
         var pixels = image.pixels
         var changed = 0
         for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] == 255 && pixels[i] <= 245 {
@@ -57,7 +59,12 @@ import StrataTesting
             changed += 1
         }
         #expect(changed > 1000)
-        try PNG.write(Image(width: image.width, height: image.height, pixels: pixels), to: frame)
+        // The changed image under its own hash, frame 0 mapped to it.
+        let edited = Image(width: image.width, height: image.height, pixels: pixels)
+        let editedHash = ReferenceImage.sha256(of: edited)
+        try PNG.write(edited, to: refs + "/" + ReferenceImage.fileName(sha256: editedHash))
+        manifest.frames?["frame-00000"] = editedHash
+        try manifest.write(directory: refs)
         withKnownIssue {
             assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes)
         } matching: { issue in

@@ -66,7 +66,7 @@ func card(_ color: Color, cornerRadius: Double = 6) -> Layer {
         }
         let checker = ReferenceChecker(directory: dir)
         try checker.check(try renderer.render(layer: card(.blue), pixelWidth: 60, pixelHeight: 40, scale: 1), named: "card")
-        let message = failureMessages(checker, subject: "snapshot").joined()
+        let message = failureMessages(CheckedFrames(checker), subject: "snapshot").joined()
         // The 40 x 20 card changed colour: 800 pixels less its anti-aliased corners.
         #expect(message.contains("card does not match its reference in \(dir)"), "\(message)")
         #expect(message.contains("pixels differ") && message.contains("max channel delta 255"), "\(message)")

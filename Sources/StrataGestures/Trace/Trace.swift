@@ -103,12 +103,12 @@ public struct Trace: Hashable, Sendable {
     public func encoded(name: String = "trace") throws -> String {
         if let message = header.problem() { throw TraceError(file: name, line: 1, message: message) }
         var rules = TraceEventRules()
-        var text = TraceJSON.headerLine(header) + "\n"
+        var text = try TraceJSON.headerLine(header, file: name) + "\n"
         var line = 2, scenes = sceneTexts[...]
         func sceneLines(before index: Int) throws {
             while let s = scenes.first, s.afterEvents <= index {
                 if let message = rules.accept(s, line: line) { throw TraceError(file: name, line: line, message: message) }
-                text += TraceJSON.sceneLine(s) + "\n"
+                text += try TraceJSON.sceneLine(s, file: name, line: line) + "\n"
                 scenes = scenes.dropFirst()
                 line += 1
             }
@@ -118,7 +118,7 @@ public struct Trace: Hashable, Sendable {
             if let message = rules.accept(event, line: line) {
                 throw TraceError(file: name, line: line, message: message)
             }
-            text += TraceJSON.eventLine(event) + "\n"
+            text += try TraceJSON.eventLine(event, file: name, line: line) + "\n"
             line += 1
         }
         try sceneLines(before: .max)

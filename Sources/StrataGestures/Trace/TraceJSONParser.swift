@@ -1,3 +1,5 @@
+import StrataModel
+
 /// A strict JSON parser for one trace line (RFC 8259), in linear time and bounded depth,
 /// giving `TraceValue`s and errors that name the column (counted in characters from 1):
 /// numbers out of Double's range, lone UTF-16 surrogates in `\u` escapes, control
@@ -93,7 +95,7 @@ struct TraceJSONParser {
             skipSpace()
             let v = try value(depth: depth)
             if fields.updateValue(v, forKey: key) != nil {
-                throw fail("duplicate key \(TraceJSON.string(String(key.prefix(40))))", at: keyStart)
+                throw fail("duplicate key \(JSONWriter.string(String(key.prefix(40))))", at: keyStart)
             }
             skipSpace()
             guard i < bytes.count else { throw fail("expected ',' or '}', found the end of the line (unclosed object)") }

@@ -28,7 +28,7 @@ public final class TraceWriter {
         } catch {
             throw TraceError(file: path, line: nil, message: "cannot open the trace for writing: \(Trace.reason(error))")
         }
-        try writeLine(TraceJSON.headerLine(header), line: 1)
+        try writeLine(TraceJSON.headerLine(header, file: path), line: 1)
     }
 
     deinit { try? handle?.close() }
@@ -45,7 +45,7 @@ public final class TraceWriter {
         if let message = rules.accept(event, line: nextLine) {
             throw TraceError(file: path, line: nextLine, message: message)
         }
-        try writeLine(TraceJSON.eventLine(event), line: nextLine)
+        try writeLine(TraceJSON.eventLine(event, file: path, line: nextLine), line: nextLine)
         eventCount += 1
     }
 
@@ -55,7 +55,7 @@ public final class TraceWriter {
     public func appendSceneText(_ text: String, t: Double) throws {
         guard handle != nil else { throw TraceError(file: path, line: nextLine, message: "the trace writer is closed") }
         let scene = TraceSceneText(t: t, text: text, afterEvents: eventCount)
-        let line = TraceJSON.sceneLine(scene)
+        let line = try TraceJSON.sceneLine(scene, file: path, line: nextLine)
         let limit = TraceLimits().maximumLineBytes
         guard line.utf8.count <= limit else {
             throw TraceError(file: path, line: nextLine, message: "the scene file's text takes \(line.utf8.count) bytes on a trace line, over the line limit of \(limit)")

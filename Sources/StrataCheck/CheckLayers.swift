@@ -1,11 +1,12 @@
 import Foundation
 import StrataCompare
+import StrataImage
 import StrataModel
 
 /// What one trace's check adds to its pixels (issue 27): the layer trees recorded with
 /// the references, failing frames explained by them (`FrameExplainer`), and the motion
-/// tracks `--track` records and checks. Kept apart from CheckCommand, which calls it at
-/// three points: each frame, the update's staging, and the entries.
+/// tracks `--track` records and checks. `TraceReferenceCheck` calls it at three points:
+/// each frame, the update's staging, and the entries.
 struct CheckLayers {
     let references: String
     let explainer: FrameExplainer
