@@ -15,15 +15,15 @@ extension CheckCommand {
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
         var lines: [OutputLine] = []
-        let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
+        let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize, s.context)
         let found = try scenes(trace, target.trace)
         let replayer = try Replayer(trace: found.applied(to: trace), name: target.trace, fps: s.fps, scale: s.scale, maxFrames: s.maxFrames, frameLimit: s.frameLimit,
                                     scenes: found.catalog)
         replayer.sceneReload = found.reload
-        printWarnings(readWarnings)
+        printWarnings(readWarnings, s.context)
         // Every warning is printed and goes into the report, the JUnit file and the results.
         var warnings = readWarnings.map(readerWarning) + found.warnings
-        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
+        for w in found.warnings { s.context.printError("strata: warning: \(w)") }
         let references = target.references
         // Masks: the flags', the trace header's, and those the references keep in their
         // manifest (which --record writes from the flags, or keeps when none are given).
@@ -114,7 +114,7 @@ extension CheckCommand {
                 interrupted.done = "recorded nothing, \(unchanged)"
                 throw interrupted
             }
-            throw RenderError.io("\(StrataCommand.message(error)); \(unchanged)")
+            throw RenderError.io("\(s.context.message(error)); \(unchanged)")
         }
         if let note = outDirectory.flatMap({ $0.staleNote($0.finish(produced: produced)) }) { lines.append(say: "\(note) in \(out!)") }
         var entries = checker.result.entries
@@ -147,7 +147,7 @@ extension CheckCommand {
         if s.mode != .all, let manifest, let recorded = try s.mode == .none ? recordedManifest : ReferenceManifest.read(directory: references),
            let warning = recorded.warning(against: manifest, directory: references) {
             warnings.append(warning)
-            FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
+            s.context.printError("strata: warning: \(warning)")
         }
         let software = manifest.flatMap { m in recordedManifest.map { $0.differences(from: m) } } ?? []
         layers.explain(&entries, software: software)
@@ -165,7 +165,7 @@ extension CheckCommand {
             alike = []
         }
         for i in entries.indices {
-            if noFolder { entries[i].problem = "no reference: the folder \(references) does not exist; record it with: \(recordCommand(target))" }
+            if noFolder { entries[i].problem = "no reference: the folder \(references) does not exist; record it with: \(recordCommand(target, s.context))" }
             if let artifacts = s.artifacts { entries[i].artifacts = try artifacts.write(entries[i], trace: target.name) }
             let e = entries[i]
             if s.json {
@@ -193,7 +193,7 @@ extension CheckCommand {
         if noFolder {
             lines.append(say: "\(target.name): FAIL: no references folder \(references): \(plural(entries.count, "frame")) without a reference"
                          + (s.artifacts.map { ", their actuals in \(($0.root as NSString).appendingPathComponent(target.name))/" } ?? "")
-                         + "; record them with: \(recordCommand(target))")
+                         + "; record them with: \(recordCommand(target, s.context))")
         }
         if s.mode != .none && s.mode != .all { lines.append(say: (s.several ? target.name + ": " : "") + checker.result.updateSummary) }
         var check = TraceCheck(name: target.name, frameCount: result.frameCount, entries: entries)
@@ -223,8 +223,8 @@ extension CheckCommand {
     }
 
     /// The command that records a trace's references where this run looks for them.
-    static func recordCommand(_ target: CheckTarget) -> String {
-        return "\(programName) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
+    static func recordCommand(_ target: CheckTarget, _ context: CommandContext) -> String {
+        return "\(context.console.programName) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
     }
 
     /// The cache key of `target`'s check with these rules (`CheckCacheKey`): everything
