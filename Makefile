@@ -92,8 +92,9 @@ docs: build
 	scripts/docs.sh
 
 # The GL-free tests alone: every suite not tagged `.gl` (swift test filters by name, not by
-# tag, so scripts/gl-suites.sh turns the tags into a --skip regex). STRATA_GL names no backend,
-# so an untagged test that reaches GL fails instead of quietly needing it.
+# tag, so scripts/gl-suites.sh turns the tags the test bundle lists into a --skip regex).
+# STRATA_GL names no backend, so an untagged test that reaches GL fails instead of quietly
+# needing it.
 test-fast: deps
 	$(SWIFT) build --build-tests
 	STRATA_GL=none $(SWIFT) test --skip-build --skip "$$(scripts/gl-suites.sh)"
