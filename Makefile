@@ -67,7 +67,9 @@ demo: release
 	@echo "demo: the recorded drag Traces/carousel-drag.trace replayed into $(abspath $(OUT))/carousel-drag/"
 
 # The example package (a scene of its own, through StrataCommandLine and StrataTesting) is
-# built and tested too: it is how a user's package uses Strata.
+# built and tested too: it is how a user's package uses Strata. It builds in this package's
+# build folder (--scratch-path), where SwiftPM finds the Strata modules it needs up to date
+# (the same compile commands), so only the example's own targets compile, not Strata again.
 # The whole suite runs on EGL (STRATA_GL=egl); where OSMesa is installed too, the render,
 # replay and shipped-trace suites run again on it, so both backends are shown to give the
 # same bytes. Where only one backend exists, the suite runs on that one.
@@ -80,7 +82,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	STRATA_GL=$(FIRST_GL) $(SWIFT) test --skip-build
 	$(if $(SECOND_GL),STRATA_GL=$(SECOND_GL) $(SWIFT) test --skip-build --filter '$(BACKEND_SUITES)',@echo "make test: only $(FIRST_GL) is installed; the suite ran on it alone")
-	cd Examples/CustomScene && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd Examples/CustomScene && $(SWIFT) build --build-tests --scratch-path ../../.build && $(SWIFT) test --skip-build --scratch-path ../../.build
 	scripts/docs.sh
 
 # The Swift API's documentation (DocC, in the toolchain) as a static site in .build/docs/:
@@ -92,8 +94,9 @@ docs: build
 	scripts/docs.sh
 
 # The GL-free tests alone: every suite not tagged `.gl` (swift test filters by name, not by
-# tag, so scripts/gl-suites.sh turns the tags into a --skip regex). STRATA_GL names no backend,
-# so an untagged test that reaches GL fails instead of quietly needing it.
+# tag, so scripts/gl-suites.sh turns the tags the test bundle lists into a --skip regex).
+# STRATA_GL names no backend, so an untagged test that reaches GL fails instead of quietly
+# needing it.
 test-fast: deps
 	$(SWIFT) build --build-tests
 	STRATA_GL=none $(SWIFT) test --skip-build --skip "$$(scripts/gl-suites.sh)"

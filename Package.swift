@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "StrataScenesTests", dependencies: ["StrataScenes", "StrataModel", "StrataGestures"]),
         // Helpers the test targets share: pixel probes, reference images, a renderer per
         // test, running the built `strata` binary. Not a product.
-        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRender", "StrataCompare"], path: "Tests/StrataTestSupport"),
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRender", "StrataCompare", "StrataCommandLine", "StrataScenes"], path: "Tests/StrataTestSupport"),
 
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel", "StrataDigest"]),

@@ -18,7 +18,7 @@ extension CheckCommand {
             let renderer = try makeRenderer()
             return try targets.map { target in
                 let (check, lines) = try checkOrFail(target, s, renderer: renderer, scenes: scenes)
-                emit(lines, json: s.json, progress: s.progress)
+                emit(lines, json: s.json, progress: s.progress, s.context)
                 return check
             }
         }
@@ -27,7 +27,7 @@ extension CheckCommand {
             let renderer = Result { try makeRenderer() }
             while let i = outcomes.next() {
                 outcomes.store(i, Result { try checkOrFail(targets[i], s, renderer: try renderer.get(), scenes: scenes) })
-                outcomes.emitInOrder { emit($0, json: s.json, progress: s.progress) }
+                outcomes.emitInOrder { emit($0, json: s.json, progress: s.progress, s.context) }
             }
         }
         // Lines were printed up to the first error in order; that error is thrown here.
@@ -41,7 +41,7 @@ extension CheckCommand {
             // A listed name that is not UTF-8 arrives with U+FFFD and cannot be opened by it.
             let problem = target.trace.contains("\u{FFFD}") && access(target.trace, F_OK) != 0
                 ? "\(target.trace): the file name is not valid UTF-8, so strata cannot open it by name; rename it"
-                : StrataCommand.message(e)
+                : s.context.message(e)
             let check = TraceCheck(name: target.name, frameCount: 0, entries: [ReportEntry(name: "trace", result: nil, problem: problem)])
             var lines = [OutputLine(isJSON: false, text: "\(target.name): FAIL: \(problem)")]
             if s.json {

@@ -16,15 +16,15 @@ extension CheckCommand {
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
         var lines: [OutputLine] = []
-        let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize)
+        let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize, s.context)
         let found = try scenes(trace, target.trace)
         let replayer = try Replayer(trace: found.applied(to: trace), name: target.trace, fps: s.fps, scale: s.scale, maxFrames: s.maxFrames, frameLimit: s.frameLimit,
                                     scenes: found.catalog)
         replayer.sceneReload = found.reload
-        printWarnings(readWarnings)
+        printWarnings(readWarnings, s.context)
         // Every warning is printed and goes into the report, the JUnit file and the results.
         var warnings = readWarnings.map(readerWarning) + found.warnings
-        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
+        for w in found.warnings { s.context.printError("strata: warning: \(w)") }
         let references = target.references
         // The one checker (StrataCheck): masks, rules, locks and updates as assertFrames has them.
         var settings = TraceReferenceCheck.Settings(mode: s.mode, options: s.options, comparison: s.comparison,
@@ -82,7 +82,7 @@ extension CheckCommand {
         var entries = outcome.entries
         for warning in outcome.warnings {
             warnings.append(warning)
-            FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
+            s.context.printError("strata: warning: \(warning)")
         }
         func failLine(_ e: ReportEntry) -> String {
             "\(prefix)\(e.name): FAIL: \(e.summary)" + (e.artifacts?.diff.map { "; diff: \($0)" } ?? "")
@@ -97,7 +97,7 @@ extension CheckCommand {
             alike = []
         }
         for i in entries.indices {
-            if noFolder { entries[i].problem = "no reference: the folder \(references) does not exist; record it with: \(recordCommand(target))" }
+            if noFolder { entries[i].problem = "no reference: the folder \(references) does not exist; record it with: \(recordCommand(target, s.context))" }
             if let artifacts = s.artifacts { entries[i].artifacts = try artifacts.write(entries[i], trace: target.name) }
             let e = entries[i]
             if s.json {
@@ -124,7 +124,7 @@ extension CheckCommand {
         if noFolder {
             lines.append(say: "\(target.name): FAIL: no references folder \(references): \(plural(entries.count, "frame")) without a reference"
                          + (s.artifacts.map { ", their actuals in \(($0.root as NSString).appendingPathComponent(target.name))/" } ?? "")
-                         + "; record them with: \(recordCommand(target))")
+                         + "; record them with: \(recordCommand(target, s.context))")
         }
         if s.mode != .none && s.mode != .all { lines.append(say: (s.several ? target.name + ": " : "") + outcome.result.updateSummary) }
         var check = TraceCheck(name: target.name, frameCount: result.frameCount, entries: entries)
@@ -162,8 +162,8 @@ extension CheckCommand {
     }
 
     /// The command that records a trace's references where this run looks for them.
-    static func recordCommand(_ target: CheckTarget) -> String {
-        return "\(programName) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
+    static func recordCommand(_ target: CheckTarget, _ context: CommandContext) -> String {
+        return "\(context.console.programName) check \(target.trace)" + (target.byConvention ? "" : " --references \(target.references)") + " --record"
     }
 
     /// The cache key of `target`'s check with these rules (`CheckCacheKey`): everything

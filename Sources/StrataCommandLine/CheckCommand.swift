@@ -93,6 +93,8 @@ struct CheckCommand: StrataSubcommand {
 
     /// What every trace of one run is checked with.
     struct Settings {
+        /// Where its lines go and the environment it reads.
+        var context: CommandContext
         var mode: RecordMode
         var options: CompareOptions
         /// Exact or threshold when no comparison option is given (`ComparisonDefault`).
@@ -141,11 +143,12 @@ struct CheckCommand: StrataSubcommand {
         let pointMasks = try a.strings("mask-points").map { text in
             do { return try MaskRegion.parsePoints(text) } catch let e as MaskError { throw UsageError("--mask-points: \(e)") }
         }
-        var settings = Settings(mode: mode, options: try CompareCommand.compareOptions(a),
-                                comparison: CompareCommand.rulesGiven(a) ? .threshold : try ComparisonDefault.fromEnvironment(),
+        let environment = context.console.environment
+        var settings = Settings(context: context, mode: mode, options: try CompareCommand.compareOptions(a),
+                                comparison: CompareCommand.rulesGiven(a) ? .threshold : try ComparisonDefault.fromEnvironment(environment),
                                 pointMasks: pointMasks,
                                 fps: a.number("fps"), scale: a.number("scale"), out: a.string("out"),
-                                artifacts: ArtifactLayout.from(option: a.string("artifacts")), json: a.flag("json"),
+                                artifacts: ArtifactLayout.from(option: a.string("artifacts"), environment: environment), json: a.flag("json"),
                                 several: targets.count > 1, framePolicy: try CommonOptions.framePolicy(a),
                                 report: a.string("report"), junit: a.string("junit"), resultsDir: a.string("results-dir"),
                                 frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
@@ -160,7 +163,7 @@ struct CheckCommand: StrataSubcommand {
         settings.track = a.strings("track")
         settings.trackTolerance = a.number("track-tolerance")
         if !a.flag("no-cache"), mode == .none, settings.out == nil, settings.report == nil, settings.junit == nil, !settings.json,
-           settings.resultsDir == nil, !a.isGiven("shaders"), let dir = CheckCache.location() {
+           settings.resultsDir == nil, !a.isGiven("shaders"), let dir = CheckCache.location(environment) {
             settings.cache = CheckCache(directory: dir)
         }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
@@ -179,39 +182,39 @@ struct CheckCommand: StrataSubcommand {
             let weights = try targets.map { t -> (name: String, frames: Int) in
                 let recorded = FrameDirectory.frames(in: t.references).count
                 if recorded > 0 { return (t.name, recorded) }
-                let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize)
+                let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize, context)
                 return (t.name, Int(min(1e9, (trace.duration * (settings.fps ?? trace.header.fps)).rounded(.up))) + 1)
             }
             let names = Set(shard.select(weights))
             selected = targets.filter { names.contains($0.name) }
             let frames = { (list: [(name: String, frames: Int)]) in list.reduce(0) { $0 + $1.frames } }
             CheckCommand.say("shard \(shard.index)/\(shard.count): \(plural(selected.count, "trace")) of \(targets.count), "
-                             + "\(frames(weights.filter { names.contains($0.name) })) of \(frames(weights)) frames", json: settings.json)
+                             + "\(frames(weights.filter { names.contains($0.name) })) of \(frames(weights)) frames", json: settings.json, context)
         }
         let jobs = min(a.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, max(1, selected.count))
-        if isatty(STDERR_FILENO) == 1 {
+        if context.console.errorIsTerminal {
             // The frames to come, from the traces' lengths (a scene still animating adds some).
             let planned = selected.reduce(0) { sum, t in
-                guard let (trace, _) = try? CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize) else { return sum }
+                guard let (trace, _) = try? CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize, context) else { return sum }
                 let frames = Int(min(1e9, (trace.duration * (settings.fps ?? trace.header.fps)).rounded(.up))) + 1
                 return sum + (min(frames, settings.maxFrames ?? frames) + settings.every - 1) / settings.every
             }
-            settings.progress = ProgressBar(total: planned)
+            settings.progress = ProgressBar(total: planned, to: context.console.error)
         }
         defer { settings.progress?.clear() }
         // A signal after the frame loop waits until the results, report and JUnit file are whole.
         try CheckCommand.finishing(a) {
             let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
                                                       scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
-                try CommonOptions.offscreenRenderer(a)
+                try CommonOptions.offscreenRenderer(a, context)
             } }
             if let dir = a.string("results-dir") {
                 try CheckResultsFile.write(checks, arguments: args, to: dir, shard: shardRecord)
-                CheckCommand.say("results: \(dir)", json: settings.json)
+                CheckCommand.say("results: \(dir)", json: settings.json, context)
             }
-            let accept = settings.mode == .none ? CheckCommand.acceptCommand(args) : nil
-            try CheckCommand.finish(checks, a, json: settings.json, recording: settings.mode == .all, accept: accept,
-                                    run: CheckCommand.reportRun(command: ["check"] + args, accept: accept))
+            let accept = settings.mode == .none ? CheckCommand.acceptCommand(args, context) : nil
+            try CheckCommand.finish(checks, a, context, json: settings.json, recording: settings.mode == .all, accept: accept,
+                                    run: CheckCommand.reportRun(command: ["check"] + args, accept: accept, context))
         }
     }
 
@@ -236,7 +239,7 @@ struct CheckCommand: StrataSubcommand {
         var plan = OutputPlan()
         for t in targets {
             plan.references(t.references)
-            if let (trace, _) = try? CommonOptions.readTrace(t.trace, maxSize: s.maxTraceSize) { traces.append((trace, t.trace)) }
+            if let (trace, _) = try? CommonOptions.readTrace(t.trace, maxSize: s.maxTraceSize, context) { traces.append((trace, t.trace)) }
             else { plan.input("the trace \(t.trace)", t.trace) }
             plan.output("--out", s.out.map { s.several ? ($0 as NSString).appendingPathComponent(t.name) : $0 }, .directory)
         }

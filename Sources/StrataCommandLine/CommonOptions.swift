@@ -34,17 +34,17 @@ enum CommonOptions {
 
     /// Reads the trace of `replay` or `check` within `--max-trace-size`, with a progress
     /// line on a terminal for a large file.
-    static func readTrace(_ path: String, maxSize: Int?) throws -> (trace: Trace, warnings: [String]) {
+    static func readTrace(_ path: String, maxSize: Int?, _ context: CommandContext) throws -> (trace: Trace, warnings: [String]) {
         let limits = TraceLimits(maximumFileBytes: maxSize ?? TraceLimits.defaultFileBytes)
-        let tty = isatty(STDERR_FILENO) == 1
+        let tty = context.console.errorIsTerminal
         var shown = -1
-        defer { if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        defer { if shown >= 0 { context.console.error.write("\r\u{1B}[K") } }
         return try Trace.read(path: path, limits: limits) { done, total in
             guard tty, total >= 8 << 20 else { return }
             let percent = done * 100 / max(1, total)
             if percent == shown { return }
             shown = percent
-            FileHandle.standardError.write(Data("\rreading \(path): \(done >> 20)/\(total >> 20) MiB (\(percent)%)".utf8))
+            context.console.error.write("\rreading \(path): \(done >> 20)/\(total >> 20) MiB (\(percent)%)")
         }
     }
 
@@ -107,13 +107,14 @@ enum CommonOptions {
         a.string("shaders").map { .directory($0) } ?? .embedded
     }
 
-    /// The offscreen renderer every rendering command uses; `--backend` wins over STRATA_GL.
-    static func offscreenRenderer(_ a: ParsedArguments) throws -> Renderer {
+    /// The offscreen renderer every rendering command uses; `--backend` wins over STRATA_GL
+    /// (read, with EGL_DEVICE_ID and the library paths, from the command's environment).
+    static func offscreenRenderer(_ a: ParsedArguments, _ context: CommandContext) throws -> Renderer {
         let backend = a.string("backend").flatMap(GLBackend.init(rawValue:))
         let device = a.integer("device")
         if let device, backend == .osmesa { throw UsageError("--device \(device) picks an EGL device; it cannot go with --backend osmesa") }
-        let choice = try chooseOffscreenSurface(backend: backend, device: device, preferGPU: a.flag("gpu"))
-        if a.flag("verbose") { FileHandle.standardError.write(Data("strata: rendering with \(choice.description)\n".utf8)) }
+        let choice = try chooseOffscreenSurface(backend: backend, device: device, preferGPU: a.flag("gpu"), environment: context.console.environment)
+        if a.flag("verbose") { context.printError("strata: rendering with \(choice.description)") }
         return try Renderer(surface: choice.surface, shaders: shaderSource(a))
     }
 

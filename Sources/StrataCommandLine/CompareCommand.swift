@@ -67,17 +67,17 @@ struct CompareCommand: StrataSubcommand {
             }
             for (frame, outcome) in zip(batch, outcomes) {
                 let result = try outcome.get()
-                print(json ? try FrameReport.json(name: frame.name, result) : FrameReport.line(name: frame.name, result))
+                context.print(json ? try FrameReport.json(name: frame.name, result) : FrameReport.line(name: frame.name, result))
                 if result.passed { passed += 1 } else { failed += 1 }
                 if case .compared(let r) = result, r.passed, r.maxChannelDelta > 0, options.mode == .perceptual { passedByThreshold += 1 }
             }
-            fflush(stdout)
+            context.console.output.flush()
         }
         // compare cannot know who drew the frames (no manifest), so it keeps the threshold,
         // but says when a pass is the threshold's and not the bytes'.
         let summary = "\(passed) passed, \(failed) failed" + (passedByThreshold == 0 ? ""
             : "; \(passedByThreshold) of the passes only within threshold \(options.threshold): their bytes differ (--exact fails them)")
-        if json { FileHandle.standardError.write(Data((summary + "\n").utf8)) } else { print(summary) }
+        if json { context.printError(summary) } else { context.print(summary) }
         if failed > 0 { throw ExitStatus(code: 1) }
     }
 

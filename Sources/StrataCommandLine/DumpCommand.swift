@@ -46,9 +46,9 @@ struct DumpCommand: StrataSubcommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(tree), as: UTF8.self))
+            context.print(String(decoding: try encoder.encode(tree), as: UTF8.self))
         } else {
-            print(tree.text, terminator: "")
+            context.print(tree.text, terminator: "")
         }
     }
 

@@ -27,28 +27,28 @@ struct GPUCommand: StrataSubcommand {
     func run(_ args: [String], _ context: CommandContext) throws {
         let a = try ArgumentParser.parse(args, groups: [GPUCommand.options], command: name)
         if let extra = a.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = context.console.environment
 
-        print("egl:")
-        print(line("surfaceless", { try EGLOffscreenSurface(libraryPath: EGLOffscreenSurface.resolvedLibraryPath(nil, environment),
+        context.print("egl:")
+        context.print(line("surfaceless", { try EGLOffscreenSurface(libraryPath: EGLOffscreenSurface.resolvedLibraryPath(nil, environment),
                                                               platforms: [.surfaceless]) }))
         do {
             let devices = try EGLOffscreenSurface.devices(environment: environment)
-            if devices.isEmpty { print("  no devices") }
+            if devices.isEmpty { context.print("  no devices") }
             for d in devices {
                 let kind = d.isSoftware ? "software" : "hardware" + (d.drmFile.map { ", \($0)" } ?? "")
-                print(line("device \(d.index) (\(kind))", { try EGLOffscreenSurface(environment: environment, device: d.index) }))
+                context.print(line("device \(d.index) (\(kind))", { try EGLOffscreenSurface(environment: environment, device: d.index) }))
             }
         } catch {
-            print("  devices: \(unavailable(error))")
+            context.print("  devices: \(unavailable(error))")
         }
-        print("osmesa:")
-        print(line("context", { try OSMesaSurface(environment: environment) }))
+        context.print("osmesa:")
+        context.print(line("context", { try OSMesaSurface(environment: environment) }))
 
         let auto = try chooseOffscreenSurface(environment: environment)
-        print("draws with: \(auto.description)")
+        context.print("draws with: \(auto.description)")
         let gpu = try chooseOffscreenSurface(preferGPU: true, environment: environment)
-        print("with --gpu: \(gpu.description)")
+        context.print("with --gpu: \(gpu.description)")
     }
 
     /// `  NAME: llvmpipe (...), 4.5 (Core Profile) Mesa 22.3.6` or `  NAME: unavailable: why`.

@@ -37,17 +37,16 @@ struct LintCommand: StrataSubcommand {
         var failed = 0
         for path in a.positionals {
             do {
-                print(try lint(path, containment: FileContainment(anywhere: a.flag("allow-outside-paths"), root: a.string("root")),
+                context.print(try lint(path, containment: FileContainment(anywhere: a.flag("allow-outside-paths"), root: a.string("root")),
                                limits: SceneFileOptions.limits(args)))
             } catch {
                 failed += 1
-                fflush(stdout)
-                FileHandle.standardError.write(Data("strata: error: \(StrataCommand.terminalSafe(StrataCommand.message(error)))\n".utf8))
+                context.printError("strata: error: \(StrataCommand.terminalSafe(context.message(error)))")
             }
         }
         if failed > 0 {
             if a.positionals.count > 1 {
-                FileHandle.standardError.write(Data("strata: \(failed) of \(a.positionals.count) scene files have errors\n".utf8))
+                context.printError("strata: \(failed) of \(a.positionals.count) scene files have errors")
             }
             throw ExitStatus(code: 2)
         }

@@ -53,7 +53,7 @@ struct MergeReportsCommand: StrataSubcommand {
             shards.append((dir, shard))
             // Each shard's check without its shard and results folder: the unsharded command.
             if let arguments, traces.contains(where: { !$0.passed }) {
-                let accept = CheckCommand.acceptCommand(MergeReportsCommand.unsharded(arguments))
+                let accept = CheckCommand.acceptCommand(MergeReportsCommand.unsharded(arguments), context)
                 if !accepts.contains(accept) { accepts.append(accept) }
             }
             for check in traces {
@@ -66,8 +66,8 @@ struct MergeReportsCommand: StrataSubcommand {
         checks.sort { $0.name < $1.name }
         let accept = accepts.isEmpty ? nil : accepts.joined(separator: "\n")
         try CheckCommand.finishing(a, before: "the results were read") {
-            try CheckCommand.finish(checks, a, json: a.flag("json"), accept: accept,
-                                    run: CheckCommand.reportRun(command: [name] + args, accept: accept))
+            try CheckCommand.finish(checks, a, context, json: a.flag("json"), accept: accept,
+                                    run: CheckCommand.reportRun(command: [name] + args, accept: accept, context))
         }
     }
 

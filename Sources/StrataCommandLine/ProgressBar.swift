@@ -11,8 +11,9 @@ final class ProgressBar: @unchecked Sendable {
     private var total: Int
     private var lastDrawn = (percent: -1, at: UInt64(0))
     private var shown = false
+    private let stream: ConsoleStream
 
-    init(total: Int = 0) { self.total = total }
+    init(total: Int = 0, to stream: ConsoleStream) { self.total = total; self.stream = stream }
 
     /// `done` of `total` frames (replay's count).
     func update(_ done: Int, of total: Int) {
@@ -31,7 +32,7 @@ final class ProgressBar: @unchecked Sendable {
     /// Erases the bar (before other lines are printed); the next update draws it again.
     func clear() {
         lock.lock(); defer { lock.unlock() }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { stream.write("\r\u{1B}[K") }
         shown = false
         lastDrawn = (-1, 0)
     }
@@ -62,6 +63,6 @@ final class ProgressBar: @unchecked Sendable {
         lastDrawn = (percent, now)
         shown = true
         let seconds = Double(now - started) / 1e9
-        FileHandle.standardError.write(Data(("\r" + ProgressBar.text(done: done, total: total, seconds: seconds) + "\u{1B}[K").utf8))
+        stream.write("\r" + ProgressBar.text(done: done, total: total, seconds: seconds) + "\u{1B}[K")
     }
 }

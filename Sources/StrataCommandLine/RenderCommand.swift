@@ -70,7 +70,7 @@ struct RenderCommand: StrataSubcommand {
             return Trace(header: header, events: events)
         }
         let replayer = try Replayer(trace: trace, name: "render \(d.name)", scenes: resolved.catalog)
-        let renderer = try CommonOptions.offscreenRenderer(a)
+        let renderer = try CommonOptions.offscreenRenderer(a, context)
         let frame = try replayer.frame(at: time, renderer: renderer)
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
         for folder in folders {
@@ -83,9 +83,9 @@ struct RenderCommand: StrataSubcommand {
             var saved = trace
             saved.header.options = SavedTrace.fileOptions(trace.header.options, of: d, relativeTo: FilePath.parent(path))
             try AtomicFile.write(Array(try saved.encoded(name: path).utf8), to: path)
-            SavedTrace.noteOutside(path, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: a.values(of: d.options), of: d))
+            SavedTrace.noteOutside(path, context, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: a.values(of: d.options), of: d))
         }
         try PNG.write(frame.image, to: out, options: png)
-        print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, \(d.name) at \(time.clean) s after \(plural(frame.deliveredEventCount, "event")): \(replayer.scene.statusDescription))")
+        context.print("wrote \(out) (\(pixelWidth)x\(pixelHeight) px, \(d.name) at \(time.clean) s after \(plural(frame.deliveredEventCount, "event")): \(replayer.scene.statusDescription))")
     }
 }

@@ -68,12 +68,12 @@ struct ReplayCommand: StrataSubcommand {
                                     maxFrames: a.integer("frames"), frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
                                     scenes: scenes)
         replayer.sceneReload = given.reload
-        if let apng = a.string("apng") { return try ReplayCommand.animate(replayer, to: apng, a) }
+        if let apng = a.string("apng") { return try ReplayCommand.animate(replayer, to: apng, a, context) }
         let out = a.string("out") ?? "frames"
         // The backend first: one that cannot start leaves no output directory behind.
-        let renderer = try CommonOptions.offscreenRenderer(a)
+        let renderer = try CommonOptions.offscreenRenderer(a, context)
         let directory = try FrameDirectory(out, policy: try CommonOptions.framePolicy(a))
-        let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
+        let progress = context.console.errorIsTerminal ? ProgressBar(to: context.console.error) : nil
         let started = DispatchTime.now().uptimeNanoseconds
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
         let every = a.integer("every") ?? 1
@@ -100,7 +100,7 @@ struct ReplayCommand: StrataSubcommand {
         case .timeout: ending = ", still animating 10 s after the last event"
         case .frameLimit: ending = ", stopped at --frames"
         }
-        print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps) "
+        context.print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps) "
             + "in \(format(wall, 2)) s, \(format(ms, 1)) ms per frame; wrote \(plural(result.emittedFrameCount, "PNG")) "
             + "(\(replayer.pixelWidth)x\(replayer.pixelHeight) px) to \(out)/; \(result.finalStatus)\(ending)\(note)")
     }
@@ -108,12 +108,12 @@ struct ReplayCommand: StrataSubcommand {
 
 extension ReplayCommand {
     /// `--apng PATH`: the frames into one animated PNG (and into `--out` if given).
-    static func animate(_ replayer: Replayer, to apng: String, _ a: ParsedArguments) throws {
+    static func animate(_ replayer: Replayer, to apng: String, _ a: ParsedArguments, _ context: CommandContext) throws {
         let out = a.isGiven("out") ? a.string("out") : nil
         let every = a.integer("every") ?? 1
         let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
         // The backend first: one that cannot start leaves no output behind.
-        let renderer = try CommonOptions.offscreenRenderer(a)
+        let renderer = try CommonOptions.offscreenRenderer(a, context)
         let directory = try out.map { try FrameDirectory($0, policy: try CommonOptions.framePolicy(a)) }
         let writer = try APNGWriter(path: apng, width: replayer.pixelWidth, height: replayer.pixelHeight,
                                     secondsPerFrame: Double(every) / replayer.fps, options: png)
@@ -137,15 +137,15 @@ extension ReplayCommand {
             throw error
         }
         let note = directory.flatMap { $0.staleNote($0.finish(produced: produced)) }.map { "; \($0)" } ?? ""
-        print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps); "
+        context.print("replayed \(plural(result.frameCount, "frame")) (\(format(result.endTime, 3)) s at \(format(replayer.fps, 3)) fps); "
             + "wrote \(plural(writer.frameCount, "frame")) (\(replayer.pixelWidth)x\(replayer.pixelHeight) px) as an animated PNG to \(apng)"
             + (out.map { " and as PNGs to \($0)/" } ?? "") + "; \(result.finalStatus)\(note)")
     }
 }
 
 /// The trace reader's warnings, `FILE:LINE: warning: ...`, as strata words them.
-func printWarnings(_ warnings: [String]) {
-    for text in warnings.map(readerWarning) { FileHandle.standardError.write(Data("strata: warning: \(text)\n".utf8)) }
+func printWarnings(_ warnings: [String], _ context: CommandContext) {
+    for text in warnings.map(readerWarning) { context.printError("strata: warning: \(text)") }
 }
 
 /// `FILE:LINE: warning: WHAT` as `FILE:LINE: WHAT`, the words after `warning: `.

@@ -90,7 +90,7 @@ extension CommandContext {
     /// The scenes a trace replays in (`traceScenes`), its warnings printed.
     func catalog(for trace: Trace, at tracePath: String, args: [String]) throws -> TraceScenes {
         let found = try traceScenes(for: trace, at: tracePath, args: args)
-        for w in found.warnings { FileHandle.standardError.write(Data("strata: warning: \(w)\n".utf8)) }
+        for w in found.warnings { printError("strata: warning: \(w)") }
         return found
     }
 
@@ -119,7 +119,7 @@ extension CommandContext {
             found.reload = { text, current in
                 let file: SceneFile
                 do { file = try parse(text.text) } catch {
-                    throw RenderError.io("\(tracePath): the scene file's text kept at t = \(text.t) s: \(StrataCommand.message(error))")
+                    throw RenderError.io("\(tracePath): the scene file's text kept at t = \(text.t) s: \(self.message(error))")
                 }
                 switch SceneFileReloader.scene(from: file, replacing: current, options: header.options,
                                                viewSize: Size(width: header.width, height: header.height)) {
@@ -263,13 +263,13 @@ enum SavedTrace {
     }
 
     /// Says on standard error how to replay `trace` when a file it names is outside its folder.
-    static func noteOutside(_ trace: String, named files: [String]) {
+    static func noteOutside(_ trace: String, _ context: CommandContext, named files: [String]) {
         let folder = FilePath.parent(trace)
         let outside = files.filter { !FileContainment.ownFolder.permits($0, namedIn: folder) }
         guard !outside.isEmpty else { return }
         let root = outside.reduce(OutputGuard.resolved(folder.isEmpty ? "." : folder)) { FileContainment.commonFolder($0, $1) }
         let cwd = OutputGuard.resolved(".")
         let shown = root == cwd ? "." : root.hasPrefix(cwd + "/") ? String(root.dropFirst(cwd.count + 1)) : root
-        FileHandle.standardError.write(Data("strata: note: \(trace) names \(outside.joined(separator: ", ")), outside the trace's folder; a replay reads it only when allowed: strata replay \(trace) --root \(shown)\n".utf8))
+        context.printError("strata: note: \(trace) names \(outside.joined(separator: ", ")), outside the trace's folder; a replay reads it only when allowed: strata replay \(trace) --root \(shown)")
     }
 }

@@ -12,9 +12,20 @@ protocol StrataSubcommand {
     func run(_ args: [String], _ context: CommandContext) throws
 }
 
-/// What every command runs with: the scenes it knows.
+/// What every command runs with: the scenes it knows, and the console it reads its
+/// environment from and writes to.
 struct CommandContext {
     let scenes: SceneCatalog
+    let console: Console
+
+    /// `print` to the command's standard output.
+    func print(_ text: String, terminator: String = "\n") { console.print(text, terminator: terminator) }
+
+    /// A line to the command's standard error.
+    func printError(_ line: String) { console.printError(line) }
+
+    /// An error's message as the command words it, with the hint an unknown scene gets.
+    func message(_ error: Error) -> String { StrataCommand.message(error, programName: console.programName) }
 
     func descriptor(_ name: String) throws -> SceneDescriptor {
         guard let d = scenes.descriptor(named: name) else {
@@ -45,25 +56,29 @@ public enum StrataCommand {
     /// differ (compare, check), 2 on an error.
     public static func main(scenes: [SceneDescriptor] = []) -> Never {
         FrameMemory.reuseFreedFrames()
-        exit(run(Array(CommandLine.arguments.dropFirst()), scenes: scenes))
+        let status = run(Array(CommandLine.arguments.dropFirst()), scenes: scenes, console: .process)
+        fflush(stdout)
+        exit(status)
     }
 
     /// Runs one command line (without the program name) and returns its exit status.
-    /// `scenes` are every scene the command knows (the first of a name wins).
-    public static func run(_ arguments: [String], scenes: [SceneDescriptor] = []) -> Int32 {
-        let context = CommandContext(scenes: SceneCatalog(scenes))
+    /// `scenes` are every scene the command knows (the first of a name wins). `console`
+    /// is what it writes to and the environment it reads (default: this process's); runs
+    /// on different consoles may go at once (relative paths are the process's working
+    /// directory's, see `Console`).
+    public static func run(_ arguments: [String], scenes: [SceneDescriptor] = [], console: Console = .process) -> Int32 {
+        let context = CommandContext(scenes: SceneCatalog(scenes), console: console)
+        defer { console.output.flush() }
         do {
             try dispatch(arguments, context)
             return 0
         } catch let e as ExitStatus {
             return e.code
         } catch let e as Interrupted {
-            fflush(stdout)
-            FileHandle.standardError.write(Data("strata: \(e.description)\n".utf8))
+            context.printError("strata: \(e.description)")
             return e.exitStatus
         } catch {
-            fflush(stdout)
-            FileHandle.standardError.write(Data("strata: error: \(terminalSafe(message(error)))\n".utf8))
+            context.printError("strata: error: \(terminalSafe(context.message(error)))")
             return 2
         }
     }
@@ -78,7 +93,7 @@ public enum StrataCommand {
         return out
     }
 
-    static func message(_ error: Error) -> String {
+    static func message(_ error: Error, programName: String) -> String {
         let text: String
         switch error {
         case let e as UsageError: text = e.description
@@ -86,27 +101,22 @@ public enum StrataCommand {
         case let e as SceneError: text = e.message
         default: text = "\(error)"
         }
-        return unknownSceneHint(text)
+        return unknownSceneHint(text, programName: programName)
     }
 
     /// An unknown scene is most often a package's own scene asked of another command: the
     /// message says which command knows it.
-    static func unknownSceneHint(_ message: String) -> String {
+    static func unknownSceneHint(_ message: String, programName: String) -> String {
         guard message.contains("unknown scene \"") || message.contains("unknown scene '") else { return message }
         return message + (programName == "strata"
             ? "; a scene of your own package is known to your package's own command (the executable that calls StrataCommand.main(scenes:), e.g. 'swift run my-strata replay TRACE'), not to strata"
             : "; \(programName) knows the scenes given to its StrataCommand.main(scenes:): add this scene's descriptor there")
     }
 
-    /// The name this command was run by (`strata`, or a package's own, e.g. `card-strata`).
-    static var programName: String {
-        (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "strata"
-    }
-
     /// Help text with `strata` used as a command word (`strata check ...`, `'strata help'`)
     /// as the name this command runs by, so a package's own command tells its own name.
-    static func ownName(_ text: String) -> String {
-        let name = programName
+    static func ownName(_ text: String, _ context: CommandContext) -> String {
+        let name = context.console.programName
         guard name != "strata", let pattern = try? NSRegularExpression(pattern: "(^|[\\s'`(])strata(?=[ \\n:]|$)", options: [.anchorsMatchLines]) else { return text }
         return pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
                                                 withTemplate: "$1" + NSRegularExpression.escapedTemplate(for: name))
@@ -135,13 +145,13 @@ public enum StrataCommand {
     static func dispatch(_ argv: [String], _ context: CommandContext) throws {
         var argv = argv
         if argv.isEmpty {
-            print(ownName(overview(context)))
+            context.print(ownName(overview(context), context))
             throw ExitStatus(code: 2)
         }
-        if argv == ["--help"] || argv == ["-h"] { print(ownName(overview(context))); return }
+        if argv == ["--help"] || argv == ["-h"] { context.print(ownName(overview(context), context)); return }
         // `strata --help render` as `strata help render`.
         if argv.count == 2, argv[0] == "--help" || argv[0] == "-h" { return try help([argv[1]], context) }
-        if argv == ["--version"] || argv == ["-V"] { print(StrataVersion.generator); return }
+        if argv == ["--version"] || argv == ["-V"] { context.print(StrataVersion.generator); return }
         let name = argv.removeFirst()
         if name == "help" { return try help(argv, context) }
         guard let command = subcommands.first(where: { $0.name == name }) else {
@@ -155,31 +165,31 @@ public enum StrataCommand {
                 d.name = scene
                 text += "\n\n" + HelpText.scene(d)
             }
-            print(ownName(text))
+            context.print(ownName(text, context))
             return
         }
         try command.run(argv, context)
     }
 
     static func help(_ topics: [String], _ context: CommandContext) throws {
-        guard let topic = topics.first else { print(ownName(overview(context))); return }
+        guard let topic = topics.first else { context.print(ownName(overview(context), context)); return }
         if topics.count > 1 { throw UsageError("help takes one topic, a command or a scene; got \(topics.count)") }
         if topic == "help" {
-            print(ownName("""
+            context.print(ownName("""
             USAGE: strata help [COMMAND | SCENE]
 
             Shows the overview, a command's usage and options, or a scene's options, render
             script and defaults. 'strata COMMAND --help' shows the same as 'strata help COMMAND'.
-            """))
+            """, context))
             return
         }
-        if let c = subcommands.first(where: { $0.name == topic }) { print(ownName(c.help(context))); return }
-        if let d = context.scenes.descriptor(named: topic) { print(ownName(HelpText.scene(d))); return }
+        if let c = subcommands.first(where: { $0.name == topic }) { context.print(ownName(c.help(context), context)); return }
+        if let d = context.scenes.descriptor(named: topic) { context.print(ownName(HelpText.scene(d), context)); return }
         if SceneFile.isScenePath(topic) {
             // Named by its path in the usage lines: that is what the commands take.
             var d = try context.resolve(topic, args: []).descriptor
             d.name = topic
-            print(ownName(HelpText.scene(d)))
+            context.print(ownName(HelpText.scene(d), context))
             return
         }
         throw UsageError("no command or scene '\(topic)'; commands: \(subcommands.map(\.name).joined(separator: ", ")); scenes: \(context.scenes.names.joined(separator: ", "))")

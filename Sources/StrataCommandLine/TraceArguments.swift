@@ -16,7 +16,7 @@ struct TraceArguments {
 
     init(_ path: String, _ args: [String], options: OptionGroup, command: String, context: CommandContext) throws {
         let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
-        let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize)
+        let (read, warnings) = try CommonOptions.readTrace(path, maxSize: maxSize, context)
         let found = try context.catalog(for: read, at: path, args: args)
         trace = found.applied(to: read)
         scenes = found.catalog
@@ -25,6 +25,6 @@ struct TraceArguments {
         parsed = try ArgumentParser.parse(args, groups: [options, OptionGroup(title: "", options: d?.options ?? [])], command: command)
         if parsed.positionals.count > 1 { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
         if let d { trace.header.options.merge(parsed.values(of: d.options)) { _, given in given } }
-        printWarnings(warnings)
+        printWarnings(warnings, context)
     }
 }

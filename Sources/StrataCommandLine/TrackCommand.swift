@@ -68,7 +68,7 @@ struct TrackCommand: StrataSubcommand {
             rows.append((step.index, step.time, try keys.map { try TrackCommand.value(of: $0, in: root) }))
         }
         let csv = TrackCommand.csv(keys: keys, rows: rows)
-        if let out = a.string("csv") { try AtomicFile.write(Array(csv.utf8), to: out) } else { print(csv, terminator: "") }
+        if let out = a.string("csv") { try AtomicFile.write(Array(csv.utf8), to: out) } else { context.print(csv, terminator: "") }
         if let out = a.string("svg") {
             try AtomicFile.write(Array(TrackChart(keys: keys.map(\.text), rows: rows.map { ($0.time, $0.values) }).svg.utf8), to: out)
         }
@@ -76,7 +76,7 @@ struct TrackCommand: StrataSubcommand {
             let summary = "tracked \(plural(keys.count, "key")) over \(plural(rows.count, "frame")) of \(path)"
                 + (a.string("csv").map { "; csv: \($0)" } ?? "") + (a.string("svg").map { "; svg: \($0)" } ?? "")
             // Standard output holds the CSV unless it went to a file: the summary then goes to standard error.
-            if a.string("csv") != nil { print(summary) } else { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
+            if a.string("csv") != nil { context.print(summary) } else { context.printError(summary) }
         }
     }
 

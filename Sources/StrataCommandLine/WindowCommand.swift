@@ -92,41 +92,42 @@ struct WindowCommand: StrataSubcommand {
         let recordDirectory = FilePath.parent((a.string("record") ?? ""))
         if let record = a.string("record") {
             options.recordedOptions = SavedTrace.fileOptions(checkedOptions.resolved, of: d, relativeTo: recordDirectory)
-            SavedTrace.noteOutside(record, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: sceneOptions, of: d))
+            SavedTrace.noteOutside(record, context, named: [resolved.file?.path].compactMap { $0 } + SavedTrace.files(options: sceneOptions, of: d))
         }
         options.contextAPI = backend == "egl" ? .egl : .native
         options.verbose = a.flag("verbose")
+        options.environment = context.console.environment
         if let file = resolved.file {
             options.headerKeys = file.headerKeys(relativeTo: recordDirectory.isEmpty ? "." : recordDirectory)
             options.sceneText = SceneFileReloader.text(of: file)
-            options.reload = WindowCommand.reloader(for: file, options: sceneOptions, viewSize: size, containment: SceneFileOptions.containment(args))
+            options.reload = WindowCommand.reloader(for: file, options: sceneOptions, viewSize: size, containment: SceneFileOptions.containment(args), context)
         }
 
         let result = try LiveWindow(options: options).run()
         if let path = options.recordPath {
-            FileHandle.standardError.write(Data("strata: recorded \(plural(result.eventCount, "event")) in \(format(result.duration, 2)) s to \(path)\n".utf8))
+            context.printError("strata: recorded \(plural(result.eventCount, "event")) in \(format(result.duration, 2)) s to \(path)")
         }
-        print(result.finalStatus)
+        context.print(result.finalStatus)
     }
 
     /// Polls the file; a good edit becomes a new scene (said on standard error), a bad one
     /// its error, printed once.
     static func reloader(for file: SceneFile, options: [String: TraceValue], viewSize: Size,
-                         containment: FileContainment) -> (Scene) -> (scene: Scene, text: String?)? {
+                         containment: FileContainment, _ context: CommandContext) -> (Scene) -> (scene: Scene, text: String?)? {
         let watcher = SceneFileReloader(file: file, allowOutsidePaths: containment.anywhere, root: containment.root, limits: file.limits)
         return { current in
             switch watcher.poll() {
             case .unchanged: return nil
             case .failed(let message):
-                FileHandle.standardError.write(Data("strata: error: \(message) (keeping the last good scene)\n".utf8))
+                context.printError("strata: error: \(message) (keeping the last good scene)")
                 return nil
             case .reloaded(let new):
                 switch SceneFileReloader.scene(from: new, replacing: current, options: options, viewSize: viewSize) {
                 case .success(let scene):
-                    FileHandle.standardError.write(Data("strata: reloaded \(file.path)\n".utf8))
+                    context.printError("strata: reloaded \(file.path)")
                     return (scene, watcher.lastText)
                 case .failure(let e):
-                    FileHandle.standardError.write(Data("strata: error: \(e.message) (keeping the last good scene)\n".utf8))
+                    context.printError("strata: error: \(e.message) (keeping the last good scene)")
                     return nil
                 }
             }

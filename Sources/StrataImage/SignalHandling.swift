@@ -9,6 +9,12 @@ public enum Interruption {
     nonisolated(unsafe) private static var received: sig_atomic_t = 0
     private static let lock = NSLock()
     nonisolated(unsafe) private static var temporaries: Set<String> = []
+    /// Runs inside `during` and `finishing` (of this process: commands may run in one at
+    /// once), so the handler goes in when the first begins and the old one comes back when
+    /// the last ends, however they interleave. Read by the handler without the lock.
+    nonisolated(unsafe) private static var loops: sig_atomic_t = 0
+    nonisolated(unsafe) private static var holds: sig_atomic_t = 0
+    nonisolated(unsafe) private static var saved: [(Int32, sighandler_t?)] = []
 
     /// The signal received since `during` began, if any.
     public static var signal: Int32? { received == 0 ? nil : Int32(received) }
@@ -16,8 +22,16 @@ public enum Interruption {
     /// Runs `body` with SIGINT and SIGTERM caught (and unblocked: a parent may pass on a
     /// mask that blocks them), then restores what was there.
     public static func during<T>(_ body: () throws -> T) rethrows -> T {
-        received = 0
-        let restore = catching { sig in
+        let restore = catching(loop: true)
+        defer { restore() }
+        return try body()
+    }
+
+    /// Both scopes' handler. In a frame loop (`during`) the first signal is noted and the
+    /// second ends the process at once; in `finishing` alone the first prints the note and
+    /// the rest wait for the files.
+    private static let handler: @convention(c) (Int32) -> Void = { sig in
+        if Interruption.loops > 0 {
             if Interruption.received != 0 {
                 // The second signal: no more waiting for the frame in flight.
                 Interruption.removeTemporariesNow()
@@ -26,15 +40,25 @@ public enum Interruption {
                 return
             }
             Interruption.received = sig
+        } else if Interruption.received == 0 {
+            Interruption.holdingNote.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            Interruption.received = sig
         }
-        defer { restore() }
-        return try body()
     }
 
-    /// Installs `handler` for SIGINT and SIGTERM and unblocks them (a parent may pass on a
-    /// mask that blocks them); returns what puts the old handlers and mask back.
-    private static func catching(_ handler: @convention(c) (Int32) -> Void) -> () -> Void {
-        let saved = [SIGINT, SIGTERM].map { sig in (sig, Glibc.signal(sig, handler)) }
+    /// Enters a scope (a frame loop's, or `finishing`'s): the first scope in installs the handler for
+    /// SIGINT and SIGTERM (forgetting any earlier signal); this thread unblocks them (a
+    /// parent may pass on a mask that blocks them). Returns what leaves the scope: the mask
+    /// back, and with the last scope out the old handlers.
+    private static func catching(loop: Bool) -> () -> Void {
+        _ = holdingNote.count   // made before a handler can need it
+        lock.lock()
+        if loops + holds == 0 {
+            received = 0
+            saved = [SIGINT, SIGTERM].map { sig in (sig, Glibc.signal(sig, handler)) }
+        }
+        if loop { loops += 1 } else { holds += 1 }
+        lock.unlock()
         var unblock = sigset_t(), old = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
@@ -42,7 +66,13 @@ public enum Interruption {
         pthread_sigmask(SIG_UNBLOCK, &unblock, &old)
         return {
             pthread_sigmask(SIG_SETMASK, &old, nil)
-            for (sig, handler) in saved { Glibc.signal(sig, handler) }
+            lock.lock()
+            if loop { loops -= 1 } else { holds -= 1 }
+            if loops + holds == 0 {
+                for (sig, handler) in saved { Glibc.signal(sig, handler) }
+                saved = []
+            }
+            lock.unlock()
         }
     }
 
@@ -53,13 +83,7 @@ public enum Interruption {
     /// written. These writes take seconds at most; SIGKILL still ends strata at once, and
     /// the next run removes what it left (`AtomicFile.removeDeadTemporaries`).
     public static func finishing<T>(done: () -> String, _ body: () throws -> T) throws -> T {
-        _ = holdingNote.count   // made before a handler can need it
-        let restore = catching { sig in
-            if Interruption.received == 0 {
-                Interruption.holdingNote.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-                Interruption.received = sig
-            }
-        }
+        let restore = catching(loop: false)
         defer { restore() }
         let value: T
         do { value = try body() } catch let e as Interrupted { throw e } catch {

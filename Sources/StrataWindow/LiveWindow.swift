@@ -73,6 +73,8 @@ public final class LiveWindow {
         public var contextAPI: GLFWWindowSurface.ContextAPI = .native
         /// Say on standard error how the window draws (`--verbose`).
         public var verbose = false
+        /// Where DISPLAY and WAYLAND_DISPLAY are looked for (a command's own environment).
+        public var environment = ProcessInfo.processInfo.environment
 
         public init(sceneName: String, sceneOptions: [String: TraceValue] = [:], viewSize: Size = Size(width: 480, height: 320),
                     recordPath: String? = nil, screenshotPath: String? = nil, exitAfterIdle: Double? = nil,
@@ -102,8 +104,7 @@ public final class LiveWindow {
     }
 
     /// True when the environment names a display GLFW could use.
-    public static var hasDisplayEnvironment: Bool {
-        let env = ProcessInfo.processInfo.environment
+    public static func hasDisplay(in env: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         return !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
     }
 
@@ -118,7 +119,7 @@ public final class LiveWindow {
         } catch let e as SceneError {
             throw WindowError.scene(e.message)
         }
-        guard LiveWindow.hasDisplayEnvironment else {
+        guard LiveWindow.hasDisplay(in: options.environment) else {
             throw WindowError.noDisplay("no display: neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
         // From here SIGINT/SIGTERM close the window cleanly instead of killing strata.

@@ -33,7 +33,7 @@ import StrataTestSupport
         var second: RunResult?
         let first = try strata(["check", long, "--references", refs, "--update", "changed"], sending: SIGINT) {
             guard stagedCount(refs) >= 2 else { return false }
-            second = try? strata(["check", long, "--references", refs, "--update", "changed"])
+            second = try? strataProcess(["check", long, "--references", refs, "--update", "changed"])
             return true
         }
         let s = try #require(second)
@@ -44,7 +44,7 @@ import StrataTestSupport
         var reader: RunResult?
         _ = try strata(["check", long, "--references", refs, "--update", "changed"], sending: SIGINT) {
             guard stagedCount(refs) >= 2 else { return false }
-            reader = try? strata(["check", long, "--references", refs])
+            reader = try? strataProcess(["check", long, "--references", refs])
             return true
         }
         #expect(reader?.status == 2 && reader?.stderr.contains("another strata is writing into this directory") == true, "\(reader?.stderr ?? "")")

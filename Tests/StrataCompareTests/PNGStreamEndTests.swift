@@ -3,13 +3,22 @@ import Testing
 import StrataImage
 
 /// CRC-32 of PNG chunks (ISO 3309), for files made here byte by byte.
+private let crcTable: [UInt32] = (0..<256).map { n in
+    var c = UInt32(n)
+    for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    return c
+}
+
+/// A byte a step, through buffer pointers: the IDATs are tens of kilobytes, and the debug
+/// build's bit-by-bit loop over an Array took seconds.
 private func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for b in bytes {
-        c ^= UInt32(b)
-        for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    crcTable.withUnsafeBufferPointer { table in
+        bytes.withUnsafeBufferPointer { buffer in
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in buffer { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+            return ~c
+        }
     }
-    return ~c
 }
 
 private func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }

@@ -161,7 +161,7 @@ import StrataTestSupport
         let frames = try [makeOffscreenSurface(backend: .egl), makeOffscreenSurface(backend: .osmesa)].map {
             try Renderer(surface: $0).render(layer: root, pixelWidth: 400, pixelHeight: 200, scale: 2)
         }
-        let differing = zip(frames[0].pixels, frames[1].pixels).filter { $0 != $1 }.count
+        let differing = differingBytes(frames[0].pixels, frames[1].pixels)
         #expect(differing == 0, "\(differing) bytes differ")
     }
 }

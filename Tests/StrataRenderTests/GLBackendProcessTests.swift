@@ -2,14 +2,17 @@ import Foundation
 import Testing
 import StrataTestSupport
 
-/// The backend choice as a user meets it: the built `strata` binary with the
-/// environment set, its PNG bytes and its error line.
+/// The backend choice as a user meets it: `strata render` with the environment set, its
+/// PNG bytes and its error line. The command reads STRATA_GL and the library paths from the
+/// environment it is given, so it runs in this process; Mesa reads LP_NUM_THREADS from the
+/// process's own, so that one runs the built binary.
 @Suite(.tags(.gl)) struct GLBackendProcessTests {
-    func render(_ name: String, environment: [String: String]) throws -> (RunResult, [UInt8]?) {
+    func render(_ name: String, environment: [String: String], process: Bool = false) throws -> (RunResult, [UInt8]?) {
         let dir = try temporaryDirectory("backend-\(name)")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/carousel.png"
-        let result = try strata(["render", "carousel", "--angle", "30", "--out", out], environment: environment)
+        let args = ["render", "carousel", "--angle", "30", "--out", out]
+        let result = try process ? strataProcess(args, environment: environment) : strata(args, environment: environment)
         return (result, FileManager.default.contents(atPath: out).map { [UInt8]($0) })
     }
 
@@ -33,8 +36,8 @@ import StrataTestSupport
     /// still computed by exactly one thread in the same order, so the count must not show.
     @Test(arguments: ["egl", "osmesa"])
     func threadCountDoesNotChangeTheBytes(backend: String) throws {
-        let (one, oneBytes) = try render("\(backend)-1", environment: ["STRATA_GL": backend, "LP_NUM_THREADS": "1"])
-        let (eight, eightBytes) = try render("\(backend)-8", environment: ["STRATA_GL": backend, "LP_NUM_THREADS": "8"])
+        let (one, oneBytes) = try render("\(backend)-1", environment: ["STRATA_GL": backend, "LP_NUM_THREADS": "1"], process: true)
+        let (eight, eightBytes) = try render("\(backend)-8", environment: ["STRATA_GL": backend, "LP_NUM_THREADS": "8"], process: true)
         #expect(one.status == 0 && eight.status == 0, "\(one.stderr)\(eight.stderr)")
         #expect(oneBytes != nil && oneBytes == eightBytes)
     }

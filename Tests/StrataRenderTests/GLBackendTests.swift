@@ -23,7 +23,7 @@ import StrataTestSupport
         let egl = try carouselFrame(on: try EGLOffscreenSurface(environment: [:]), angle: angle, scale: scale)
         let osmesa = try carouselFrame(on: try OSMesaSurface(environment: [:]), angle: angle, scale: scale)
         #expect(egl.width == osmesa.width && egl.height == osmesa.height)
-        let differing = zip(egl.pixels, osmesa.pixels).filter { $0 != $1 }.count
+        let differing = differingBytes(egl.pixels, osmesa.pixels)
         #expect(differing == 0, "\(differing) of \(egl.pixels.count) bytes differ at \(angle)° x\(scale)")
     }
 

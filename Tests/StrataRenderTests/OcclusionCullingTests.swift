@@ -263,6 +263,6 @@ func expectSameBytes(_ renderer: Renderer, _ root: Layer, _ what: String, scale:
     let off = try renderer.render(layer: root, pixelWidth: w, pixelHeight: h, scale: scale)
     // Turning the option is a new frame, not the last one given back (Renderer.render).
     #expect(off.identity != on.identity, "\(what): drawn again")
-    let differing = zip(on.pixels, off.pixels).filter { $0 != $1 }.count
+    let differing = differingBytes(on.pixels, off.pixels)
     #expect(differing == 0, "\(what): \(differing) bytes differ")
 }

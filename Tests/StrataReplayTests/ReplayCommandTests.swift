@@ -5,10 +5,10 @@ import StrataScenes
 @testable import StrataReplay
 import StrataTestSupport
 
-/// `strata replay` and `strata window` as a user runs them: the built binary.
+/// `strata replay` and `strata window` as a user runs them: in this process, but the built
+/// binary where the process counts (Mesa's LP_NUM_THREADS, a display GLFW connects to).
 @Suite(.serialized, .tags(.gl)) struct ReplayCommandTests {
     @Test func aBadTraceExitsTwoWithFileAndLine() throws {
-        guard let strata = strataBinary() else { return }
         let dir = try makeTemporaryDirectory("bad-trace")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/bad.trace"
@@ -18,7 +18,7 @@ import StrataTestSupport
         {"t": 0.1, "kind": "wiggle", "x": 1, "y": 2}
 
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try runProcess(strata, ["replay", path, "--out", dir + "/frames"])
+        let r = try strata(["replay", path, "--out", dir + "/frames"])
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("strata: error: \(path):3: unknown kind \"wiggle\""), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/frames"), "nothing written for a bad trace")
@@ -26,19 +26,18 @@ import StrataTestSupport
         // A scene the registry does not know: the header line of the file is named.
         try #"{"trace": 1, "scene": "spinner", "width": 480, "height": 320, "scale": 1, "fps": 60}"#
             .appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let scene = try runProcess(strata, ["replay", path, "--out", dir + "/frames"])
+        let scene = try strata(["replay", path, "--out", dir + "/frames"])
         #expect(scene.status == 2)
         // With the hint of issue 26 §7: which command knows a package's own scenes.
         #expect(scene.stderr == "strata: error: \(path):1: unknown scene \"spinner\"; known scenes: \(SceneRegistry.names.joined(separator: ", "))"
             + "; a scene of your own package is known to your package's own command (the executable that calls StrataCommand.main(scenes:), e.g. 'swift run my-strata replay TRACE'), not to strata\n")
 
-        let missing = try runProcess(strata, ["replay", dir + "/none.trace"])
+        let missing = try strata(["replay", dir + "/none.trace"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("strata: error: \(dir)/none.trace: cannot read the trace"), "\(missing.stderr)")
     }
 
     @Test func aCutOffLastLineIsAWarningAndTheRestReplays() throws {
-        guard let strata = strataBinary() else { return }
         let dir = try makeTemporaryDirectory("cut-off")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/cut.trace"
@@ -48,7 +47,7 @@ import StrataTestSupport
         {"t": 0.2, "kind": "move", "x": 110, "y": 20}
         {"t": 0.3, "kind": "up", "x": 1
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try runProcess(strata, ["replay", path, "--out", dir + "/frames"])
+        let r = try strata(["replay", path, "--out", dir + "/frames"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr == "strata: warning: \(path):4: ignored the last line: it has no newline and does not parse, as when a recording stops mid-write\n")
         // 0.2 s at 10 fps: frames 0, 1, 2; the summary says so and gives the state.
@@ -60,11 +59,10 @@ import StrataTestSupport
     }
 
     @Test func framesAndEveryOnTheCommandLine() throws {
-        guard let strata = strataBinary() else { return }
         let dir = try makeTemporaryDirectory("every")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try runProcess(strata, ["replay", shippedTrace("carousel-flick"), "--out", dir, "--frames", "25",
-                                        "--every", "8", "--scale", "0.25", "--fps", "30"])
+        let r = try strata(["replay", shippedTrace("carousel-flick"), "--out", dir, "--frames", "25",
+                             "--every", "8", "--scale", "0.25", "--fps", "30"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty, "no progress bar when standard error is not a terminal: \(r.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
@@ -73,7 +71,7 @@ import StrataTestSupport
         #expect(r.stdout.contains("wrote 4 PNGs (120x80 px)"), "\(r.stdout)")
         #expect(r.stdout.hasSuffix(", stopped at --frames\n"), "\(r.stdout)")
 
-        let bad = try runProcess(strata, ["replay", shippedTrace("carousel-flick"), "--every", "0"])
+        let bad = try strata(["replay", shippedTrace("carousel-flick"), "--every", "0"])
         #expect(bad.status == 2)
         #expect(bad.stderr == "strata: error: --every must be between 1 and 1000000, found 0\n")
     }

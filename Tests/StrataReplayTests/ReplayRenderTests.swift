@@ -11,13 +11,13 @@ import StrataTestSupport
 @Suite(.serialized, .tags(.gl)) struct ReplayRenderTests {
     @Test func aShippedTraceReplaysToIdenticalFramesTwice() throws {
         let (replayer, _) = try Replayer.load(path: shippedTrace("carousel-drag"), scenes: SceneRegistry.catalog)
-        func hashes() throws -> [UInt64] {
-            var out: [UInt64] = []
+        func hashes() throws -> [Int] {
+            var out: [Int] = []
             var indices: [Int] = []
             try replayer.frames(renderer: try makeRenderer()) { frame in
                 #expect(frame.image.width == 480 && frame.image.height == 320)
                 indices.append(frame.index)
-                out.append(fnv1a(frame.image.pixels))
+                out.append(frameHash(frame.image.pixels))
             }
             #expect(indices == Array(0..<indices.count))
             return out
@@ -45,8 +45,8 @@ import StrataTestSupport
         // The pointer rests before and between the drags, and moves less often than the frames.
         #expect(still > 40)
         let renderer = try makeRenderer()
-        var hashes: [UInt64] = []
-        try replayer.frames(renderer: renderer) { hashes.append(fnv1a($0.image.pixels)) }
+        var hashes: [Int] = []
+        try replayer.frames(renderer: renderer) { hashes.append(frameHash($0.image.pixels)) }
         #expect(renderer.reusedFrameCount == still)
         #expect(zip(hashes, hashes.dropFirst()).filter { $0 == $1 }.count >= still)
         // Written: a still frame's file holds the bytes of the one before.

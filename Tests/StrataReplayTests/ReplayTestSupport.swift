@@ -24,11 +24,13 @@ func makeTemporaryDirectory(_ label: String) throws -> String {
     return path
 }
 
-/// FNV-1a, 64 bits: enough to tell frames apart in a determinism test.
-func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-    return h
+/// A hash of a frame's bytes, to tell frames apart within one run (the standard library's
+/// SipHash, seeded per process: optimized code, where a byte loop of the debug build
+/// would cost more than drawing the frame).
+func frameHash(_ bytes: [UInt8]) -> Int {
+    var hasher = Hasher()
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    return hasher.finalize()
 }
 
 /// The carousel behind a replay's scene.

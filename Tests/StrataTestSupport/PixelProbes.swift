@@ -1,3 +1,4 @@
+import Foundation
 import StrataModel
 
 /// One pixel's premultiplied bytes, for probes at positions worked out by hand.
@@ -21,5 +22,21 @@ extension Image {
         var n = 0
         for yy in y { for xx in x where rgba(xx, yy).isClose(to: color, within: tolerance) { n += 1 } }
         return n
+    }
+}
+
+/// How many bytes of `a` and `b` differ (the longer one's extra bytes count): memcmp first,
+/// so equal frames, the common case, cost one pass of optimized C, not a loop of the
+/// debug build's Swift.
+public func differingBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    let common = min(a.count, b.count)
+    return a.withUnsafeBufferPointer { pa in
+        b.withUnsafeBufferPointer { pb in
+            guard common > 0, let x = pa.baseAddress, let y = pb.baseAddress else { return max(a.count, b.count) }
+            if memcmp(x, y, common) == 0 { return max(a.count, b.count) - common }
+            var n = max(a.count, b.count) - common
+            for i in 0..<common where x[i] != y[i] { n += 1 }
+            return n
+        }
     }
 }

@@ -11,8 +11,11 @@ public let strataBinary: String = {
 
 public struct RunResult: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
 
+/// The built `strata` binary run as a child process, for what is about processes: exit
+/// statuses of the real executable, signals, locks between processes, pipes. Everything
+/// else runs the command in the test's own process (`strata(_:in:environment:)`).
 /// `environment` is added to (and overrides) the test process's own environment.
-public func strata(_ args: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+public func strataProcess(_ args: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: strataBinary)
     p.arguments = args

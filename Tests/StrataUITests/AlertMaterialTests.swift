@@ -78,11 +78,17 @@ import StrataTestSupport
         let bands: [[UInt8]] = [[0, 84, 147], [255, 149, 0], [52, 199, 89], [255, 45, 85], [88, 86, 214], [255, 204, 0]]
         var pixels: [UInt8] = []
         pixels.reserveCapacity(width * height * 4)
+        // A row is white (every 200 rows, the last 40) or bands shifted by one every 400
+        // rows: each kind of row is made once and copied.
+        var rows: [Int: [UInt8]] = [:]
         for y in 0..<height {
-            for x in 0..<width {
-                let row = y % 200 >= 160
-                pixels += row ? [255, 255, 255, 255] : bands[(x * bands.count / width + y / 400) % bands.count] + [255]
+            let shift = y % 200 >= 160 ? -1 : y / 400
+            if rows[shift] == nil {
+                rows[shift] = (0..<width).flatMap { (x: Int) -> [UInt8] in
+                    shift < 0 ? [255, 255, 255, 255] : bands[(x * bands.count / width + shift) % bands.count] + [255]
+                }
             }
+            pixels += rows[shift]!
         }
         return Image(width: width, height: height, pixels: pixels)
     }
