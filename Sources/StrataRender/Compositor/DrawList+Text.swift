@@ -37,6 +37,9 @@ enum DrawListText {
         case .shadow(let d): return shadow(d)
         case .layer(let d): return layer(d)
         case .beginGroup: return "group"
+        case .endMask(let opacity): return "end mask opacity " + number(opacity)
+        case .shadowPath(let d):
+            return ["shadow-path", name(d.name), "rect", rect(d.maskRect), "color", color(d.color), matrix(d.quad.matrix)].joined(separator: " ")
         case .endGroup(let g):
             var words = ["end", "opacity", number(g.opacity)]
             if let mask = g.mask { words += ["mask", shape(mask.shape), matrix(mask.quad.matrix)] }
@@ -80,8 +83,8 @@ enum DrawListText {
         case let .gradient(type, start, end, stops):
             words += ["gradient", type.rawValue, point(start), "to", point(end), "stops",
                       stops.map { number($0.location) + " " + color($0.color) }.joined(separator: ", ")]
-        case let .contents(image, clipped):
-            words += ["contents", "\(image.width)x\(image.height)"] + (clipped ? ["clipped"] : [])
+        case .contents(let c):
+            words += ["contents", "\(c.image.width)x\(c.image.height)", "frame", rect(c.frame), "source", rect(c.source)] + (c.clipped ? ["clipped"] : [])
         }
         if d.borderWidth > 0 { words += ["border", number(d.borderWidth), color(d.borderColor)] }
         words += ["opacity", number(d.opacity), matrix(d.quad.matrix)]
