@@ -11,12 +11,14 @@ import StrataUIKitGraphics
 
 /// A card that lifts off the page when picked up: its shadow's shape is given up front
 /// as `shadowPath` (so iOS never renders the card offscreen to find it), and lifting it
-/// grows the shadow's blur and offset and widens its path, all in one group.
+/// grows the shadow's blur and offset and widens its path, all in one group. Its coloured
+/// header rounds only the card's top corners (`maskedCorners`), on the continuous curve.
 public func addShadowPathCard(to layer: CALayer) {
     let card = CALayer()
     card.frame = CGRect(x: 40, y: 36, width: 160, height: 112)
     card.backgroundColor = UIColor.white.cgColor
     card.cornerRadius = 16
+    card.cornerCurve = .continuous
     card.shadowColor = UIColor.black.cgColor
     card.shadowOpacity = 0.3
     card.shadowRadius = 6
@@ -25,9 +27,11 @@ public func addShadowPathCard(to layer: CALayer) {
     layer.addSublayer(card)
 
     let header = CALayer()
-    header.frame = CGRect(x: 16, y: 16, width: 128, height: 20)
+    header.frame = CGRect(x: 0, y: 0, width: 160, height: 36)
     header.backgroundColor = UIColor.systemBlue.cgColor
-    header.cornerRadius = 4
+    header.cornerRadius = 16
+    header.cornerCurve = .continuous
+    header.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
     card.addSublayer(header)
 
     let line = CALayer()
