@@ -2,6 +2,7 @@ import Foundation
 import StrataCompare
 import StrataImage
 import StrataModel
+import StrataReplay
 
 /// What one trace's check adds to its pixels (issue 27): the layer trees recorded with
 /// the references, failing frames explained by them (`FrameExplainer`), and the motion
@@ -10,8 +11,8 @@ import StrataModel
 struct CheckLayers {
     let references: String
     let explainer: FrameExplainer
-    private(set) var explanations: [String: FrameExplanation] = [:]
-    private(set) var inspections: [String: FrameInspection] = [:]
+    /// Failing frames explained on the check's queue (`FailingFrames`).
+    let failures: FailingFrames
     /// Keys given with --track, and those recorded (a check goes on checking them).
     let trackWords: [String]
     let recordedTracks: MotionTracks?
@@ -20,23 +21,23 @@ struct CheckLayers {
     private var keys: [TrackKey] = []
     private var values: [[Double]] = []
 
-    init(references: String, scale: Double, fps: Double, records: Bool, inspects: Bool, track: [String], tolerance: Double?) throws {
+    /// - Parameter replay: the replay checked, whose failing frames' trees `failures` steps to.
+    init(references: String, replay: Replayer, records: Bool, inspects: Bool, track: [String], tolerance: Double?) throws {
         self.references = references
-        explainer = FrameExplainer(directory: references, scale: scale, records: records)
+        explainer = FrameExplainer(directory: references, scale: replay.scale, records: records)
         explainer.inspects = inspects
+        failures = FailingFrames(explainer: explainer, stepper: ReplayStepper(following: replay))
         recordedTracks = try MotionTracks.read(directory: references)
         let recordedKeys = recordedTracks.map { $0.tracks.keys.sorted() } ?? []
         trackWords = track + recordedKeys.filter { !track.contains($0) }
         self.tolerance = tolerance ?? recordedTracks?.tolerance ?? MotionTracks.defaultTolerance
-        self.fps = fps
+        fps = replay.fps
     }
 
-    /// After frame `index` was checked.
-    mutating func frame(_ name: String, index: Int, presentation: Layer, differences: DifferenceMap?) throws {
-        if let (explanation, inspection) = try explainer.frame(name, presentation: presentation, differences: differences) {
-            explanations[name] = explanation
-            inspections[name] = inspection
-        }
+    /// Frame `index`, while `presentation` is its tree (before the next frame is stepped):
+    /// its tree kept when recording, its tracks' values.
+    mutating func frame(_ name: String, index: Int, presentation: Layer) throws {
+        explainer.keep(name, presentation: presentation)
         guard !trackWords.isEmpty else { return }
         if keys.isEmpty {
             keys = try trackWords.map { word in
@@ -84,8 +85,8 @@ struct CheckLayers {
     /// references' manifest and this run.
     func explain(_ entries: inout [ReportEntry], software: [String]) {
         for i in entries.indices where !entries[i].passed {
-            entries[i].explanation = explanations[entries[i].name]?.text(software: software)
-            entries[i].inspection = inspections[entries[i].name]
+            entries[i].explanation = failures.explanations[entries[i].name]?.text(software: software)
+            entries[i].inspection = failures.inspections[entries[i].name]
         }
     }
 

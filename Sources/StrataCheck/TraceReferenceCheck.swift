@@ -139,9 +139,12 @@ public final class TraceReferenceCheck {
     }
 
     /// Replays the trace and checks each frame; an update commits its references after the
-    /// last. `frame` sees each frame before it is checked (with its file name), `checked`
-    /// after. An error during the frames leaves the references as they were.
-    public func run(renderer: Renderer, frame eachFrame: (ReplayFrame, String) throws -> Void = { _, _ in },
+    /// last. Frame k is hashed or compared, and explained if it fails, on a queue of its own
+    /// while frame k+1 renders (issue 29, section 4): `frame` sees each frame there, in
+    /// order, before it is checked (with its file name); `checked` is called on the caller's
+    /// thread once a frame is handed to the queue. An error during the frames leaves the
+    /// references as they were.
+    public func run(renderer: Renderer, frame eachFrame: @escaping (ReplayFrame, String) throws -> Void = { _, _ in },
                     checked: () -> Void = {}) throws -> Outcome {
         let s = settings
         let checker = ReferenceChecker(directory: references, options: options, mode: s.mode, newReferencesFail: s.newReferencesFail)
@@ -158,22 +161,33 @@ public final class TraceReferenceCheck {
         let replay: ReplayResult
         var manifest: ReferenceManifest?
         // The layer trees and motion tracks beside the pixels (issue 27).
-        var layers = try CheckLayers(references: references, scale: replayer.scale, fps: replayer.fps, records: recording != nil,
+        var layers = try CheckLayers(references: references, replay: replayer, records: recording != nil,
                                      inspects: s.keepsImages, track: s.track, tolerance: s.trackTolerance)
         renderer.forgetFontFilesDrawn()
+        // What needs the presentation tree, which the next frame rewrites in place (the trees
+        // an update records, --track values), is taken here first; the checker, and the
+        // failures' explanations (`FailingFrames`), are used on the queue only.
+        let checking = FrameWriter(depth: 2)
+        let failures = layers.failures
         do {
             replay = try replayer.framesWithTrees(renderer: renderer, every: s.every) { frame, presentation in
-                let file = Replayer.frameFileName(frame.index)
-                try eachFrame(frame, file)
+                let file = Replayer.frameFileName(frame.index), name = String(file.dropLast(4))
                 produced.insert(file)
-                try checker.check(frame.image, named: String(file.dropLast(4)))
-                try layers.frame(String(file.dropLast(4)), index: frame.index, presentation: presentation, differences: checker.lastDifferences)
+                try layers.frame(name, index: frame.index, presentation: presentation)
+                try checking.submit {
+                    try eachFrame(frame, file)
+                    try checker.check(frame.image, named: name)
+                    if let differences = checker.lastDifferences { try failures.failed(name, index: frame.index, differences: differences) }
+                }
                 checked()
             }
+            try checking.finish()
             // After the frames, naming the fonts this trace's frames drew with.
             manifest = try ReferenceManifest.drawn(by: renderer)
             manifest?.masks = keptMasks.isEmpty ? nil : keptMasks
         } catch {
+            // Nothing is left running on the checker when the error goes up.
+            checking.drain()
             guard let recording else { throw error }
             recording.abandon()
             settled = true

@@ -28,11 +28,31 @@ public final class FrameExplainer {
     public func frame(_ name: String, presentation: StrataModel.Layer, differences: DifferenceMap?) throws -> (FrameExplanation, FrameInspection?)? {
         guard records || differences != nil else { return nil }
         let tree = LayerTreeSnapshot(presentation)
-        if records {
-            frames.append(ReferenceTrees.Frame(name: name, delta: LayerTreeDelta.delta(from: previous, to: tree)))
-            previous = tree
-        }
+        keep(name, tree)
         guard let differences else { return nil }
+        return explain(name, tree, presentation: presentation, differences: differences)
+    }
+
+    /// The first half of `frame`, where frames are checked on another thread: keeps frame
+    /// `name`'s tree when recording. Call it while `presentation` is that frame's.
+    public func keep(_ name: String, presentation: StrataModel.Layer) {
+        if records { keep(name, LayerTreeSnapshot(presentation)) }
+    }
+
+    /// The second half: explains frame `name`, drawn from `presentation`, which failed
+    /// with `differences`. Uses none of what `keep` does, so the two may run on two threads.
+    public func explain(_ name: String, presentation: StrataModel.Layer, differences: DifferenceMap) -> (FrameExplanation, FrameInspection?) {
+        explain(name, LayerTreeSnapshot(presentation), presentation: presentation, differences: differences)
+    }
+
+    private func keep(_ name: String, _ tree: LayerTreeSnapshot) {
+        guard records else { return }
+        frames.append(ReferenceTrees.Frame(name: name, delta: LayerTreeDelta.delta(from: previous, to: tree)))
+        previous = tree
+    }
+
+    private func explain(_ name: String, _ tree: LayerTreeSnapshot, presentation: StrataModel.Layer,
+                         differences: DifferenceMap) -> (FrameExplanation, FrameInspection?) {
         if !loaded {
             loaded = true
             do {

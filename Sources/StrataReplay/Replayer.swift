@@ -71,7 +71,7 @@ public final class Replayer {
     public static let frameCountLimit = 10_000_000
     public let frameLimit: Int
 
-    private let makeScene: () throws -> Scene
+    let makeScene: () throws -> Scene
     /// A scene made from a scene text the trace kept at a live reload, in place of the
     /// current one (the command line makes it from the text as the window did); nil
     /// replays every event into the one scene.
