@@ -9,22 +9,6 @@ import StrataTestSupport
 @Suite(.serialized, .tags(.gl)) struct OcclusionCullingTests {
     let builder = DrawListBuilder(pixelWidth: 480, pixelHeight: 320, scale: 1)
 
-    private func square(_ frame: Rect, _ color: Color, radius: Double = 0) -> Layer {
-        let layer = Layer()
-        layer.frame = frame
-        layer.backgroundColor = color
-        layer.cornerRadius = radius
-        return layer
-    }
-
-    private func root(_ sublayers: [Layer]) -> Layer {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 480, height: 320)
-        root.backgroundColor = .white
-        for s in sublayers { root.addSublayer(s) }
-        return root
-    }
-
     private func visibility(_ root: Layer) throws -> [(String?, DrawVisibility)] {
         let list = try builder.build(root: root)
         let v = OcclusionCulling.visibility(of: list)
@@ -47,8 +31,8 @@ import StrataTestSupport
     }
 
     @Test func translucentOrFadedLayersCoverNothing() throws {
-        for make in [{ self.square(Rect(x: 80, y: 80, width: 100, height: 100), Color(red: 0, green: 0, blue: 1, alpha: 0.99)) },
-                     { let l = self.square(Rect(x: 80, y: 80, width: 100, height: 100), .blue); l.opacity = 0.99; return l }] {
+        for make in [{ square(Rect(x: 80, y: 80, width: 100, height: 100), Color(red: 0, green: 0, blue: 1, alpha: 0.99)) },
+                     { let l = square(Rect(x: 80, y: 80, width: 100, height: 100), .blue); l.opacity = 0.99; return l }] {
             let below = square(Rect(x: 100, y: 100, width: 40, height: 40), .red)
             #expect(try visibility(root([below, make()])).map(\.1) == [.whole, .whole])
         }

@@ -21,16 +21,26 @@ final class RenderTargets {
         scratchPool = []
     }
 
-    /// Starts a frame of `width` x `height`: the frame target bound and cleared.
-    func beginFrame(width: Int, height: Int, clear: Color) throws {
+    /// Starts a frame of `width` x `height`: the frame target bound and cleared, only
+    /// within `damage` when given (the rest keeps the last frame: `FrameDamage`).
+    func beginFrame(width: Int, height: Int, clear: Color, only damage: PixelRect? = nil) throws {
         if width != self.width || height != self.height {
             deleteAll()
             self.width = width; self.height = height
         }
         depth = 0
+        self.damage = damage
         try ensure(0)
+        guard let r = damage else { return bind(pool[0], clear: clear) }
+        gl.enable(GLConstant.scissorTest)
+        gl.scissor(GLint(r.x0), GLint(r.y0), GLsizei(r.x1 - r.x0), GLsizei(r.y1 - r.y0))
         bind(pool[0], clear: clear)
+        gl.disable(GLConstant.scissorTest)
     }
+
+    /// The pixels this frame draws, when only part of it (`FrameDamage`); a group opened
+    /// then is cleared under the renderer's scissor, only there.
+    private(set) var damage: PixelRect?
 
     /// The frame target, if a frame was drawn.
     var frame: RenderTarget? { pool.first }

@@ -137,7 +137,7 @@ public final class Renderer {
             reusedFrameCount += 1
             return false
         }
-        try draw(list)
+        try draw(list, over: lastList.map { ($0, lastReach) })
         lastList = list
         return true
     }
@@ -150,6 +150,14 @@ public final class Renderer {
     /// Frames `render` gave back without drawing (their list equalled the last one's).
     public private(set) var reusedFrameCount = 0
 
+    /// What each command of the last list drawn could write (`FrameDamage`).
+    private var lastReach: [PixelRect?] = []
+    /// Draws only the damage over the frame the target holds (`FrameDamage`); off only to
+    /// check that it changes no byte.
+    var redrawsOnlyDamage = true { didSet { forgetLastFrame() } }
+    /// Frames drawn only where they differed from the one before (`FrameDamage`).
+    public private(set) var partialFrameCount = 0
+
     /// The font files whose glyphs the frames since `forgetFontFilesDrawn()` drew
     /// (`Renderer+FontFiles`): a trace's own fonts, for its references' manifest.
     public internal(set) var fontFilesDrawn: Set<String> = []
@@ -157,10 +165,19 @@ public final class Renderer {
     /// Draws the list into the frame target (left bound for `readPixels` or a blit):
     /// the caches the frame needs filled first, then each command by its pass, in order.
     public func draw(_ list: DrawList) throws {
+        try draw(list, over: nil)
+    }
+
+    /// `draw`, over `last` (the list the frame target holds and its reach) when given:
+    /// then only the damage is cleared and drawn (`FrameDamage`).
+    private func draw(_ list: DrawList, over last: (list: DrawList, reach: [PixelRect?])?) throws {
         try validateSize(list.pixelWidth, list.pixelHeight)
         forgetLastFrame()
+        lastReach = []
         noteFontFiles(list)
         try surface.makeCurrent()
+        // The caches below draw into targets of their own, never scissored.
+        gl.disable(GLConstant.scissorTest)
         gl.bindVertexArray(unitQuad)
         try shadows.prepare(list)
         try stores.prepare(list)
@@ -173,6 +190,10 @@ public final class Renderer {
             try shadowPathPass?.prepare(list)
         }
         texts.prepare(list)
+        let whole = PixelRect(x0: 0, y0: 0, x1: list.pixelWidth, y1: list.pixelHeight)
+        let reach = FrameDamage.reach(of: list) { texts.pixelBounds(ofDraw: $0, $1, frame: whole) }
+        let damage = redrawsOnlyDamage ? last.flatMap { FrameDamage.damage(from: $0.list, $0.reach, to: list, reach) } : nil
+        if damage != nil { partialFrameCount += 1 }
         backdrops?.beginFrame()
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
         gl.disable(GLConstant.depthTest)
@@ -181,17 +202,24 @@ public final class Renderer {
         gl.disable(GLConstant.scissorTest)
         gl.enable(GLConstant.blend)
         gl.blendFunc(GLConstant.one, GLConstant.oneMinusSrcAlpha)
-        try targets.beginFrame(width: list.pixelWidth, height: list.pixelHeight, clear: list.clearColor)
+        try targets.beginFrame(width: list.pixelWidth, height: list.pixelHeight, clear: list.clearColor, only: damage)
 
         let frame = FrameContext(gl: gl, width: list.pixelWidth, height: list.pixelHeight, unitQuad: unitQuad)
-        let visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
+        var visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
             : [DrawVisibility](repeating: .whole, count: list.commands.count)
+        if let damage { FrameDamage.cut(&visibility, of: list, reach: reach, to: damage) }
         // By index, not by element: a batch skips the commands it drew without copying them.
         var next = 0
         while next < list.commands.count {
             let index = next
             next += 1
             let seen = visibility[index]
+            if let d = damage {
+                // Passes that scissor a draw's pieces turn the scissor off after: every
+                // command is cut to the damage again (a group's clear too).
+                gl.enable(GLConstant.scissorTest)
+                gl.scissor(GLint(d.x0), GLint(d.y0), GLsizei(d.x1 - d.x0), GLsizei(d.y1 - d.y0))
+            }
             switch list.commands[index] {
             case .layer(let d):
                 if seen == .hidden { continue }
@@ -242,8 +270,10 @@ public final class Renderer {
                 try backdrops?.draw(d, captures: list.backdropCaptures, stack: targets.open, in: frame)
             }
         }
+        gl.disable(GLConstant.scissorTest)
         let error = gl.getError()
         if error != GLConstant.noError { throw RenderError.glError(error, "drawing the frame") }
+        lastReach = reach
     }
 
     /// Reads the frame target back, rows top-down, premultiplied RGBA.

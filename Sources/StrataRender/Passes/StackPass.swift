@@ -50,6 +50,8 @@ final class StackPass {
         let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         var box = OcclusionCulling.bounds(of: s.quad, in: whole) ?? whole
         box = PixelRect(x0: max(0, box.x0), y0: max(0, box.y0), x1: min(width, box.x1), y1: min(height, box.y1))
+        // Only the damage is drawn this frame (`FrameDamage`): the rest of the target is final.
+        if let damage = targets.damage { box = box.intersection(damage) }
         guard !box.isEmpty else { return }
         let scratch = try targets.scratch(3)
         let (below, shadow, fill) = (scratch[0], scratch[1], scratch[2])

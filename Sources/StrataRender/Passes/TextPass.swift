@@ -65,6 +65,20 @@ final class TextPass {
         uploadAtlas()
     }
 
+    /// The pixels the frame's `index`-th text draw (`d`) can write, after `prepare`: its
+    /// glyphs' quads taken through its raster-to-pixel matrix (`FrameDamage`); nil when unknown.
+    func pixelBounds(ofDraw index: Int, _ d: TextDraw, frame: PixelRect) -> PixelRect? {
+        guard quads.indices.contains(index) else { return nil }
+        let glyphs = quads[index]
+        guard var x0 = glyphs.first?.x0, var y0 = glyphs.first?.y0, var x1 = glyphs.first?.x1, var y1 = glyphs.first?.y1 else {
+            return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        }
+        for q in glyphs {
+            x0 = min(x0, q.x0); y0 = min(y0, q.y0); x1 = max(x1, q.x1); y1 = max(y1, q.y1)
+        }
+        return OcclusionCulling.bounds(of: Quad(matrix: d.rasterToPixels, rect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)), in: frame)
+    }
+
     /// Draws the frame's next text draw, `d`.
     func draw(_ d: TextDraw, in frame: FrameContext) throws {
         let p = try program.linked()
