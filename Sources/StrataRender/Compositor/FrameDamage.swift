@@ -99,38 +99,6 @@ enum FrameDamage {
             }
         }
     }
-
-    /// `visibility` (`OcclusionCulling`'s) cut to `damage`, each draw by its `reach`: a draw
-    /// inside it stays whole (so it may still be batched), one across its edge is drawn in
-    /// the pieces inside, one outside is hidden. Only the draws whose pass scissors pieces
-    /// (and turns the scissor off after); the others keep the frame's scissor.
-    static func cut(_ visibility: inout [DrawVisibility], of list: DrawList, reach: [PixelRect?], to damage: PixelRect) {
-        let frame = PixelRect(x0: 0, y0: 0, x1: list.pixelWidth, y1: list.pixelHeight)
-        for i in list.commands.indices {
-            switch list.commands[i] {
-            case .layer, .shadow, .shadowPath, .stack:
-                visibility[i] = cut(visibility[i], reach[i], to: damage, frame: frame)
-            case .beginGroup, .endGroup, .endMask, .text, .shape, .backdrop: break
-            }
-        }
-    }
-
-    /// A draw's visibility within `clip`: whole while it lies inside, else the pieces
-    /// inside, else hidden.
-    static func cut(_ v: DrawVisibility, _ box: PixelRect?, to clip: PixelRect, frame: PixelRect) -> DrawVisibility {
-        switch v {
-        case .hidden:
-            return .hidden
-        case .whole:
-            let drawn = (box ?? frame).intersection(frame)
-            if clip.contains(drawn) { return drawn.isEmpty ? .hidden : .whole }
-            let piece = drawn.intersection(clip)
-            return piece.isEmpty ? .hidden : .pieces([piece])
-        case .pieces(let pieces):
-            let inside = pieces.map { $0.intersection(clip) }.filter { !$0.isEmpty }
-            return inside.isEmpty ? .hidden : .pieces(inside)
-        }
-    }
 }
 
 extension PixelRect {

@@ -51,11 +51,16 @@ final class RenderTargets {
     /// The frame's target and every open group's over it, the current one last.
     var open: [RenderTarget] { Array(pool[0...depth]) }
 
-    /// Opens a group: a transparent target over the current one, bound.
-    func pushGroup() throws {
+    /// Opens a group: a transparent target over the current one, bound; only the pixels
+    /// of `clearing` are cleared when given (`GroupClipping`: the rest is never read).
+    func pushGroup(clearing pixels: PixelRect? = nil) throws {
         depth += 1
         try ensure(depth)
+        guard let r = pixels else { return bind(pool[depth], clear: .clear) }
+        gl.enable(GLConstant.scissorTest)
+        gl.scissor(GLint(r.x0), GLint(r.y0), GLsizei(max(0, r.x1 - r.x0)), GLsizei(max(0, r.y1 - r.y0)))
         bind(pool[depth], clear: .clear)
+        gl.disable(GLConstant.scissorTest)
     }
 
     /// Closes the current group and binds the one under it; returns the closed group's

@@ -45,8 +45,9 @@ public final class Renderer {
     /// Made the first time a group casts the shadow of its alpha.
     private var contentShadows: ContentShadowPass?
 
-    /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`);
-    /// off only to check that culling changes no byte.
+    /// Skips what opaque draws paint over and what lies off the frame (`OcclusionCulling`),
+    /// and draws masked groups only inside their mask (`GroupClipping`); off only to check
+    /// that culling changes no byte.
     var cullsHiddenDraws = true { didSet { forgetLastFrame() } }
     /// Issues runs of layer draws as one draw call (`LayerBatch`); off only to check
     /// that batching changes no byte.
@@ -207,7 +208,7 @@ public final class Renderer {
         let frame = FrameContext(gl: gl, width: list.pixelWidth, height: list.pixelHeight, unitQuad: unitQuad)
         var visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
             : [DrawVisibility](repeating: .whole, count: list.commands.count)
-        if let damage { FrameDamage.cut(&visibility, of: list, reach: reach, to: damage) }
+        let groupClips = GroupClipping.clip(list, &visibility, reach: reach, masks: cullsHiddenDraws, within: damage)
         // By index, not by element: a batch skips the commands it drew without copying them.
         var next = 0
         while next < list.commands.count {
@@ -240,7 +241,7 @@ public final class Renderer {
                     try stacks.draw(d, seen, onePass: drawsStacksInOnePass, targets: targets, in: frame)
                 }
             case .beginGroup:
-                try targets.pushGroup()
+                try targets.pushGroup(clearing: groupClips[index])
             case .endGroup(let composite):
                 let source = targets.popGroup()
                 if let shadow = composite.shadow {
