@@ -110,11 +110,13 @@ public final class Renderer {
     /// equal to the last one `render` drew gives that frame back undrawn, as Core Animation
     /// composites nothing when nothing changed: a replay's still frames cost a draw list.
     public func render(layer root: Layer, pixelWidth: Int, pixelHeight: Int, scale: Double) throws -> Image {
-        let drawn = try renderFrame(root, pixelWidth, pixelHeight, scale)
-        if !drawn, let image = lastImage { return image }
-        let image = try readPixels()
-        lastImage = image
-        return image
+        try FrameDrawingLock.drawing {
+            let drawn = try renderFrame(root, pixelWidth, pixelHeight, scale)
+            if !drawn, let image = lastImage { return image }
+            let image = try readPixels()
+            lastImage = image
+            return image
+        }
     }
 
     /// The same frame as `render(layer:pixelWidth:pixelHeight:scale:)`, not read back but
@@ -122,9 +124,11 @@ public final class Renderer {
     /// window shows it. Call the surface's swap next.
     public func render(layer root: Layer, pixelWidth: Int, pixelHeight: Int, scale: Double,
                        presentingTo drawable: (width: Int, height: Int)) throws {
-        try renderFrame(root, pixelWidth, pixelHeight, scale)
-        try present(frameWidth: pixelWidth, frameHeight: pixelHeight,
-                    drawableWidth: drawable.width, drawableHeight: drawable.height)
+        try FrameDrawingLock.drawing {
+            try renderFrame(root, pixelWidth, pixelHeight, scale)
+            try present(frameWidth: pixelWidth, frameHeight: pixelHeight,
+                        drawableWidth: drawable.width, drawableHeight: drawable.height)
+        }
     }
 
     /// Draws the frame of `root` into the frame target unless the target holds it
@@ -166,7 +170,7 @@ public final class Renderer {
     /// Draws the list into the frame target (left bound for `readPixels` or a blit):
     /// the caches the frame needs filled first, then each command by its pass, in order.
     public func draw(_ list: DrawList) throws {
-        try draw(list, over: nil)
+        try FrameDrawingLock.drawing { try draw(list, over: nil) }
     }
 
     /// `draw`, over `last` (the list the frame target holds and its reach) when given:
