@@ -2,7 +2,7 @@ import Foundation
 import StrataModel
 
 /// The JSON of trace lines: examples and descriptions of values for messages, and values
-/// written as compact, deterministic text (`TraceJSONParser` reads them).
+/// written as compact, deterministic text (`JSONReader` reads them).
 public enum TraceJSON {
     static let headerExample = #"{"trace": 1, "scene": "carousel", "width": 480, "height": 320, "scale": 1, "fps": 60}"#
     static let eventExample = #"{"t": 0.25, "kind": "down", "x": 120.5, "y": 160}"#
