@@ -15,7 +15,7 @@ public enum TraceJSON {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return describe(n)
-        case .string(let s): return s.count > 40 ? JSONWriter.string(String(s.prefix(40))) + "…" : JSONWriter.string(s)
+        case .string(let s): return JSONNode.described(s)
         case .array: return "an array"
         case .object: return "an object"
         }

@@ -87,7 +87,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
             switch expected {
             case .value: what = "a value (object, array, string, number, true, false or null)"
             case .key: what = "a key in double quotes"
-            case .colon(let key): what = "':' after the key \(JSONError.quoted(key))"
+            case .colon(let key): what = "':' after the key \(JSONNode.described(key))"
             case .separator(let closing): what = "',' or '\(closing)' after a value"
             }
             return "expected \(what), found \(describe(found))"
@@ -96,7 +96,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         case .comment(let opening): return "comments are not allowed in JSON; remove the \(opening) comment"
         case .notALiteral(let word): return "not a JSON value (did you mean \(word)? strings need double quotes)"
         case let .duplicateKey(key, first):
-            return "duplicate key \(JSONError.quoted(key)) (first at line \(first.line), column \(first.column))"
+            return "duplicate key \(JSONNode.described(key)) (first at line \(first.line), column \(first.column))"
         case .malformedNumber(let fault):
             switch fault {
             case .digitAfterMinus: return "a number needs digits after '-'"
@@ -122,7 +122,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notUTF8(let byte): return "the \(unit) is not UTF-8 (byte 0x\(JSONError.hex(UInt32(byte), digits: 2)))"
         case .tooDeep(let levels): return "nesting too deep: more than \(levels) levels of arrays and objects"
         case let .typeMismatch(expected, found): return "expected \(expected), found \(found)"
-        case .missingKey(let key): return "missing \(JSONError.quoted(key))"
+        case .missingKey(let key): return "missing \(JSONNode.described(key))"
         case .invalidValue(let words): return words
         }
     }
@@ -146,12 +146,6 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         case .scalar(let s) where s.value < 0x7F: return "'\(s)'"
         case .scalar(let s): return "'\(s)' (U+\(JSONError.hex(s.value)))"
         }
-    }
-
-    /// A key as messages show it: quoted, escaped, cut to 40 characters.
-    static func quoted(_ key: String) -> String {
-        key.unicodeScalars.count > 40 ? JSONWriter.string(String(String.UnicodeScalarView(key.unicodeScalars.prefix(40)))) + "…"
-            : JSONWriter.string(key)
     }
 
     /// Upper-case hex, at least `digits` of them: `000A`.

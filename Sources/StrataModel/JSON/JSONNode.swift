@@ -44,10 +44,15 @@ public struct JSONNode: Sendable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(_, let text): return text
-        case .string(let s): return s.count > 40 ? JSONWriter.string(String(s.prefix(40))) + "…" : JSONWriter.string(s)
+        case .string(let s): return JSONNode.described(s)
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+
+    /// A string as messages show it: a JSON literal, cut after 40 characters.
+    public static func described(_ s: String) -> String {
+        s.count > 40 ? JSONWriter.string(String(s.prefix(40))) + "…" : JSONWriter.string(s)
     }
 }
 

@@ -98,7 +98,7 @@ struct JSONNodeDecoder: Decoder {
         case DecodingError.dataCorrupted(let c), DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
             codingPath = c.codingPath; words = c.debugDescription
         case DecodingError.keyNotFound(let key, let c):
-            codingPath = c.codingPath; words = "missing \(JSONError.quoted(key.stringValue))"
+            codingPath = c.codingPath; words = "missing \(JSONNode.described(key.stringValue))"
         default: break
         }
         var node = root
