@@ -2,6 +2,7 @@ import Foundation
 import StrataCompare
 import StrataDigest
 import StrataImage
+import StrataModel
 
 /// Passing results of `strata check`, so a trace whose frames cannot have changed is not
 /// replayed again. An entry is one small file, `<key>.json`, whose name is the SHA-256 of
@@ -42,7 +43,7 @@ struct CheckCache {
     /// The pass stored under `key`, or nil (none, unreadable, or not this key's).
     func lookup(_ key: String) -> Entry? {
         guard let bytes = try? BoundedFile.read(path(key), limit: Self.entryLimit),
-              let entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes)), entry.key == key else { return nil }
+              let entry = try? JSONReader.decode(Entry.self, from: bytes), entry.key == key else { return nil }
         return entry
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrataImage
+import StrataModel
 
 /// A check's results in a folder, so that CI shards' results can be merged into one
 /// report and one JUnit file (`check --results-dir DIR`, `strata merge-reports DIR...`):
@@ -125,8 +126,8 @@ public enum CheckResultsFile {
             throw RenderError.io("\(path): cannot read the results: \(error)")
         }
         let file: File
-        do { file = try JSONDecoder().decode(File.self, from: Data(data)) } catch {
-            throw RenderError.io("\(path): not a results file of strata check --results-dir (\(error))")
+        do { file = try JSONReader.decode(File.self, from: data) } catch {
+            throw RenderError.io(error.located(in: path, "not a results file of strata check --results-dir"))
         }
         guard file.version == version else {
             throw RenderError.io("\(path): results version \(file.version); this strata reads version \(version)")

@@ -72,8 +72,8 @@ public enum ReferenceTrees {
         do { data = try BoundedFile.read(path, limit: limit) } catch {
             throw RenderError.io("\(path): cannot read the recorded \(what) file: \(error)")
         }
-        do { return try JSONDecoder().decode(T.self, from: Data(data)) } catch {
-            throw RenderError.io("\(path): not a Strata \(what) file (\(ReferenceManifest.reason(error)))")
+        do { return try JSONReader.decode(T.self, from: data) } catch {
+            throw RenderError.io(error.located(in: path, "not a Strata \(what) file"))
         }
     }
 

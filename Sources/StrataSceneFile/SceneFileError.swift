@@ -1,11 +1,4 @@
-/// A line and column in a scene file, both from 1; columns count characters (Unicode
-/// scalars), not bytes, so an editor's "go to" lands on the spot.
-public struct SourcePosition: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
-    public static func < (a: SourcePosition, b: SourcePosition) -> Bool { (a.line, a.column) < (b.line, b.column) }
-}
+import StrataModel
 
 /// Why a scene file cannot be used, worded for its author:
 /// `FILE:LINE:COL: root.sublayers[2].cornerRadius: expected a number, got "10px"`.
@@ -24,5 +17,18 @@ public struct SceneFileError: Error, Hashable, Sendable, CustomStringConvertible
 
     public var description: String {
         "\(file):\(position.line):\(position.column): " + (path.isEmpty ? "" : "\(path): ") + message
+    }
+}
+
+extension SceneFileError {
+    /// The reader's error as a scene author reads it, with a hint where the format has one.
+    init(file: String, json error: JSONError) {
+        var message = error.message
+        switch error.reason {
+        case .empty: message += "; a scene file is a JSON object"
+        case .comment: message += " (a \"summary\" or an option's \"help\" can hold notes)"
+        default: break
+        }
+        self.init(file: file, position: error.position, path: error.path, message: message)
     }
 }

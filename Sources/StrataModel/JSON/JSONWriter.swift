@@ -13,7 +13,7 @@ public enum JSONWriter {
 
     /// `value` as one line of JSON text.
     public static func encode<T: Encodable>(_ value: T, style: Style = .compact) throws -> String {
-        let root = JSONNode()
+        let root = OutputNode()
         try root.encode(value, codingPath: [])
         var out = ""
         root.write(into: &out, style: style)
@@ -52,12 +52,12 @@ public enum JSONWriter {
 }
 
 /// A value being encoded: a scalar's text, an array or an object (keys in order).
-private final class JSONNode {
+private final class OutputNode {
     enum Kind {
         case unset
         case scalar(String)
-        case array([JSONNode])
-        case object([(String, JSONNode)])
+        case array([OutputNode])
+        case object([(String, OutputNode)])
     }
     var kind = Kind.unset
 
@@ -65,8 +65,8 @@ private final class JSONNode {
         switch value {
         case let v as String: kind = .scalar(JSONWriter.string(v))
         case let v as Bool: kind = .scalar(v ? "true" : "false")
-        case let v as Double: kind = .scalar(try JSONNode.number(v, codingPath))
-        case let v as Float: kind = .scalar(try JSONNode.number(Double(v), codingPath))
+        case let v as Double: kind = .scalar(try OutputNode.number(v, codingPath))
+        case let v as Float: kind = .scalar(try OutputNode.number(Double(v), codingPath))
         case let v as Int: kind = .scalar(String(v))
         case let v as Int64: kind = .scalar(String(v))
         case let v as Int32: kind = .scalar(String(v))
@@ -74,7 +74,7 @@ private final class JSONNode {
         case let v as UInt64: kind = .scalar(String(v))
         case let v as UInt32: kind = .scalar(String(v))
         case let v as UInt8: kind = .scalar(String(v))
-        default: try value.encode(to: JSONNodeEncoder(node: self, codingPath: codingPath))
+        default: try value.encode(to: OutputNodeEncoder(node: self, codingPath: codingPath))
         }
     }
 
@@ -109,20 +109,20 @@ private final class JSONNode {
     }
 
     /// A new child of this object under `key` (replacing one of the same key).
-    func child(_ key: String) -> JSONNode {
-        var fields: [(String, JSONNode)] = []
+    func child(_ key: String) -> OutputNode {
+        var fields: [(String, OutputNode)] = []
         if case .object(let existing) = kind { fields = existing }
-        let node = JSONNode()
+        let node = OutputNode()
         if let i = fields.firstIndex(where: { $0.0 == key }) { fields[i].1 = node } else { fields.append((key, node)) }
         kind = .object(fields)
         return node
     }
 
     /// A new last element of this array.
-    func appended() -> JSONNode {
-        var items: [JSONNode] = []
+    func appended() -> OutputNode {
+        var items: [OutputNode] = []
         if case .array(let existing) = kind { items = existing }
-        let node = JSONNode()
+        let node = OutputNode()
         items.append(node)
         kind = .array(items)
         return node
@@ -134,8 +134,8 @@ private final class JSONNode {
     }
 }
 
-private struct JSONNodeEncoder: Encoder {
-    let node: JSONNode
+private struct OutputNodeEncoder: Encoder {
+    let node: OutputNode
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -153,7 +153,7 @@ private struct JSONNodeEncoder: Encoder {
 }
 
 private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: JSONNode
+    let node: OutputNode
     let codingPath: [any CodingKey]
 
     mutating func encodeNil(forKey key: Key) throws { node.child(key.stringValue).kind = .scalar("null") }
@@ -161,35 +161,35 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         try node.child(key.stringValue).encode(value, codingPath: codingPath + [key])
     }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        JSONNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+        OutputNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        JSONNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+        OutputNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
     }
-    mutating func superEncoder() -> any Encoder { JSONNodeEncoder(node: node.child("super"), codingPath: codingPath) }
+    mutating func superEncoder() -> any Encoder { OutputNodeEncoder(node: node.child("super"), codingPath: codingPath) }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        JSONNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key])
+        OutputNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key])
     }
 }
 
 private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
-    let node: JSONNode
+    let node: OutputNode
     let codingPath: [any CodingKey]
     var count: Int { node.count }
 
     mutating func encodeNil() throws { node.appended().kind = .scalar("null") }
     mutating func encode<T: Encodable>(_ value: T) throws { try node.appended().encode(value, codingPath: codingPath) }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        JSONNodeEncoder(node: node.appended(), codingPath: codingPath).container(keyedBy: keyType)
+        OutputNodeEncoder(node: node.appended(), codingPath: codingPath).container(keyedBy: keyType)
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        JSONNodeEncoder(node: node.appended(), codingPath: codingPath).unkeyedContainer()
+        OutputNodeEncoder(node: node.appended(), codingPath: codingPath).unkeyedContainer()
     }
-    mutating func superEncoder() -> any Encoder { JSONNodeEncoder(node: node.appended(), codingPath: codingPath) }
+    mutating func superEncoder() -> any Encoder { OutputNodeEncoder(node: node.appended(), codingPath: codingPath) }
 }
 
 private struct JSONSingleValueContainer: SingleValueEncodingContainer {
-    let node: JSONNode
+    let node: OutputNode
     let codingPath: [any CodingKey]
 
     mutating func encodeNil() throws { node.kind = .scalar("null") }
