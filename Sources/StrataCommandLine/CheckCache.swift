@@ -49,10 +49,10 @@ struct CheckCache {
 
     /// Stores a pass; any failure is ignored (the check's result does not depend on it).
     func store(_ entry: Entry) {
-        guard let bytes = try? JSONEncoder().encode(entry) else { return }
+        guard let bytes = try? JSONWriter.bytes(entry) else { return }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try AtomicFile.write([UInt8](bytes), to: path(entry.key))
+            try AtomicFile.write(bytes, to: path(entry.key))
         } catch {
             // A full disk or a read-only cache costs the next run a replay, nothing more.
         }

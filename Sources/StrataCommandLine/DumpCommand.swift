@@ -44,9 +44,7 @@ struct DumpCommand: StrataSubcommand {
         }
         let (tree, json) = word.hasSuffix(".trace") ? try dumpTrace(word, args, context) : try dumpScene(word, args, context)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.print(String(decoding: try encoder.encode(tree), as: UTF8.self))
+            context.print(try JSONWriter.encode(tree, format: .init(.indented, keys: .sorted)))
         } else {
             context.print(tree.text, terminator: "")
         }

@@ -110,10 +110,10 @@ public enum CheckResultsFile {
                                       comparison: check.comparison, drawnBy: check.drawnBy, fps: check.fps, frames: frames,
                                       tracks: check.tracks.isEmpty ? nil : check.tracks))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(File(version: version, shard: shard, traces: traces, arguments: arguments))
-        try folder.commit { try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
+        // Slashes escaped, as results files have been since the first.
+        let bytes = try JSONWriter.bytes(File(version: version, shard: shard, traces: traces, arguments: arguments),
+                                         format: .init(.indented, keys: .sorted, slashes: .escaped))
+        try folder.commit { try AtomicFile.write(bytes + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
     }
 
     public static func read(_ directory: String) throws -> [TraceCheck] { try readAll(directory).traces }

@@ -127,10 +127,7 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
 
     /// Writes `directory/strata-references.json` atomically, keys sorted, one per line.
     public func write(directory: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var bytes = [UInt8](try encoder.encode(self))
-        bytes.append(0x0A)
+        let bytes = try JSONWriter.bytes(self, format: .init(.indented, keys: .sorted)) + [0x0A]
         try AtomicFile.write(bytes, to: (directory as NSString).appendingPathComponent(Self.fileName))
     }
 }

@@ -45,13 +45,11 @@ public enum ReferenceTrees {
 
     /// The file's bytes: a header line, one frame a line, keys sorted.
     public static func bytes(scale: Double, frames: [Frame]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let format = JSONWriter.Format(.compact, keys: .sorted)
         var text = "{\"strataLayers\": \(version), \"scale\": \(SnapshotValue.format(scale)), \"frames\": [\n"
         // The frame's name first, then its tree or changes.
         text += try frames.map { f in
-            "{\"frame\":" + String(decoding: try encoder.encode([f.name]), as: UTF8.self).dropFirst().dropLast() + ","
-                + String(decoding: try encoder.encode(f.delta), as: UTF8.self).dropFirst()
+            "{\"frame\":" + JSONWriter.string(f.name) + "," + (try JSONWriter.encode(f.delta, format: format)).dropFirst()
         }.joined(separator: ",\n")
         return Array((text + "\n]}\n").utf8)
     }

@@ -28,7 +28,7 @@ public enum TraceJSON {
     /// Each line through `JSONWriter` (spaced, keys in the order below); a value JSON cannot
     /// hold (the rules refuse them before) is the line's error.
     static func line<T: Encodable>(_ value: T, file: String, line: Int) throws -> String {
-        do { return try JSONWriter.encode(value, style: .spaced) } catch {
+        do { return try JSONWriter.encode(value, format: .spaced) } catch {
             throw TraceError(file: file, line: line, message: "cannot be written as JSON: \(error)")
         }
     }

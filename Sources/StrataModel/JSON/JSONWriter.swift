@@ -1,197 +1,141 @@
-/// The one JSON writer: an `Encodable` value as text, deterministic, for every JSON line
-/// and file Strata writes by hand (trace lines, `--json` lines, reports' data). Keys come
-/// in the order the value encodes them (Foundation's `JSONEncoder` sorts them or not, but
-/// never keeps that order); numbers are the shortest text that reads back as the same
-/// Double, without a `.0` on whole numbers; strings are escaped by `string(_:)`, the one
-/// escaper. Non-finite numbers are an error, as JSON has none.
+/// The one JSON writer: an `Encodable` value as text, deterministic, for every JSON file and
+/// line Strata writes (trace lines, `--json` lines, `dump --json`, references' manifests,
+/// layer trees and tracks, results, the check cache, reports' data). Values become a tree
+/// (`JSONOutputEncoder`), which is written in a `Format`. Numbers and strings are spelled as
+/// Foundation's `JSONEncoder` spells them and its output options are `Format`'s, so the
+/// files it wrote before (references' manifests, `layers.json`) come back byte for byte:
+/// a number is Swift's shortest text that reads back as the same value, without a trailing
+/// `.0` (`480`, `0.1`, `1e-07`, `1e+21`, `-0`); a string escapes quotes, backslashes and
+/// control characters (`\b \f \n \r \t`, else `\u00xx`), and slashes when asked; anything
+/// else is written as it is, in UTF-8. Non-finite numbers are an error, as JSON has none.
+/// `Data`, `Date`, `URL` and `Decimal` are written through their own `Encodable`, not as
+/// `JSONEncoder` special-cases them (base64, ...): no file of Strata's holds one.
 public enum JSONWriter {
-    /// How values are separated: `compact` `{"a":1,"b":[1,2]}`, `spaced`
-    /// `{"a": 1, "b": [1, 2]}` (trace files, written for people to read line by line).
-    public enum Style: Sendable {
-        case compact, spaced
+    /// How a value is written; the three choices `JSONEncoder.OutputFormatting` offers, and
+    /// the spaced lines of traces.
+    public struct Format: Sendable, Equatable {
+        /// `compact` `{"a":1,"b":[1,2]}`; `spaced` `{"a": 1, "b": [1, 2]}` (trace files,
+        /// read by people a line at a time); `indented`, `JSONEncoder`'s `.prettyPrinted`:
+        /// each member and element on its own line two spaces in, `"key" : value`, an
+        /// empty array or object as `[`, an empty line and `]`.
+        public enum Layout: Sendable { case compact, spaced, indented }
+        /// `encoded`: in the order the value encodes them (a struct's is fixed, a
+        /// `Dictionary`'s is its hash order, which differs run to run: sort those);
+        /// `sorted`: by their UTF-8 bytes, `JSONEncoder`'s `.sortedKeys` on Linux.
+        public enum KeyOrder: Sendable { case encoded, sorted }
+        /// `plain` `"a/b"`; `escaped` `"a\/b"`, `JSONEncoder`'s default (without
+        /// `.withoutEscapingSlashes`).
+        public enum Slashes: Sendable { case plain, escaped }
+
+        public var layout: Layout
+        public var keys: KeyOrder
+        public var slashes: Slashes
+
+        public init(_ layout: Layout, keys: KeyOrder = .encoded, slashes: Slashes = .plain) {
+            self.layout = layout; self.keys = keys; self.slashes = slashes
+        }
+
+        /// One line, keys in the order encoded: `--json` lines, the check cache.
+        public static let compact = Format(.compact)
+        /// One line for people: trace files.
+        public static let spaced = Format(.spaced)
     }
 
-    /// `value` as one line of JSON text.
-    public static func encode<T: Encodable>(_ value: T, style: Style = .compact) throws -> String {
-        let root = OutputNode()
+    /// `value` as JSON text (no newline after it).
+    public static func encode<T: Encodable>(_ value: T, format: Format = .compact) throws -> String {
+        String(decoding: try bytes(value, format: format), as: UTF8.self)
+    }
+
+    /// `value` as the UTF-8 bytes of its JSON text (no newline after it).
+    public static func bytes<T: Encodable>(_ value: T, format: Format = .compact) throws -> [UInt8] {
+        let root = JSONOutputNode()
         try root.encode(value, codingPath: [])
-        var out = ""
-        root.write(into: &out, style: style)
+        if case .unset = root.kind {
+            // Foundation's rule; nested, such a value is `{}`.
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(T.self) encoded no value"))
+        }
+        var out: [UInt8] = []
+        root.write(into: &out, format: format, level: 0)
         return out
     }
 
-    /// A JSON string literal of `s`: quotes, backslashes and control characters escaped
-    /// (the short forms where JSON has one, else `\u00XX`); everything else as it is.
+    /// A JSON string literal of `s`, slashes as they are (see `JSONWriter`).
     public static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        appendString(s, to: &out, slashes: .plain)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The shortest text that reads back as the same Double, without a ".0" on whole
-    /// numbers: "480", "0.25", "0.016666666666666666", "1e-05". `n` must be finite.
-    public static func number(_ n: Double) -> String {
+    /// The spelling of a finite number (see `JSONWriter`): "480", "0.25", "1e-05", "-0".
+    public static func number(_ n: Double) -> String { spelled(n) }
+
+    static func spelled<F: BinaryFloatingPoint & CustomStringConvertible>(_ n: F) -> String {
         precondition(n.isFinite, "JSON has no \(n)")
-        if n == n.rounded(.towardZero) && abs(n) < 1e16 { return String(Int64(n)) }
-        return n.description
+        var text = n.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    static func appendString(_ s: String, to out: inout [UInt8], slashes: Format.Slashes) {
+        let backslash = UInt8(ascii: "\\")
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), backslash: out += [backslash, byte]
+            case UInt8(ascii: "/") where slashes == .escaped: out += [backslash, byte]
+            case 0x08: out += [backslash, UInt8(ascii: "b")]
+            case 0x0C: out += [backslash, UInt8(ascii: "f")]
+            case 0x0A: out += [backslash, UInt8(ascii: "n")]
+            case 0x0D: out += [backslash, UInt8(ascii: "r")]
+            case 0x09: out += [backslash, UInt8(ascii: "t")]
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }
 
-/// A value being encoded: a scalar's text, an array or an object (keys in order).
-private final class OutputNode {
-    enum Kind {
-        case unset
-        case scalar(String)
-        case array([OutputNode])
-        case object([(String, OutputNode)])
-    }
-    var kind = Kind.unset
-
-    func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        switch value {
-        case let v as String: kind = .scalar(JSONWriter.string(v))
-        case let v as Bool: kind = .scalar(v ? "true" : "false")
-        case let v as Double: kind = .scalar(try OutputNode.number(v, codingPath))
-        case let v as Float: kind = .scalar(try OutputNode.number(Double(v), codingPath))
-        case let v as Int: kind = .scalar(String(v))
-        case let v as Int64: kind = .scalar(String(v))
-        case let v as Int32: kind = .scalar(String(v))
-        case let v as UInt: kind = .scalar(String(v))
-        case let v as UInt64: kind = .scalar(String(v))
-        case let v as UInt32: kind = .scalar(String(v))
-        case let v as UInt8: kind = .scalar(String(v))
-        default: try value.encode(to: OutputNodeEncoder(node: self, codingPath: codingPath))
-        }
-    }
-
-    static func number(_ v: Double, _ codingPath: [any CodingKey]) throws -> String {
-        guard v.isFinite else {
-            throw EncodingError.invalidValue(v, .init(codingPath: codingPath, debugDescription: "JSON has no \(v)"))
-        }
-        return JSONWriter.number(v)
-    }
-
-    func write(into out: inout String, style: JSONWriter.Style) {
-        let comma = style == .compact ? "," : ", ", colon = style == .compact ? ":" : ": "
+extension JSONOutputNode {
+    /// This value's text at nesting `level` (its closing bracket's indent when indented).
+    func write(into out: inout [UInt8], format: JSONWriter.Format, level: Int) {
         switch kind {
-        case .unset: out += "{}"
-        case .scalar(let text): out += text
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += comma }
-                item.write(into: &out, style: style)
+        case .literal(let text): out.append(contentsOf: text.utf8)
+        case .string(let s): JSONWriter.appendString(s, to: &out, slashes: format.slashes)
+        case .array:
+            writeContainer(items.count, open: "[", close: "]", into: &out, format: format, level: level) { i, out in
+                items[i].write(into: &out, format: format, level: level + 1)
             }
-            out += "]"
-        case .object(let fields):
-            out += "{"
-            for (i, (key, value)) in fields.enumerated() {
-                if i > 0 { out += comma }
-                out += JSONWriter.string(key) + colon
-                value.write(into: &out, style: style)
+        case .object, .unset:  // a value that encoded nothing is an empty object
+            var order = Array(keys.indices)
+            if format.keys == .sorted { order.sort { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } }
+            let colon = format.layout == .compact ? ":" : format.layout == .spaced ? ": " : " : "
+            writeContainer(order.count, open: "{", close: "}", into: &out, format: format, level: level) { i, out in
+                JSONWriter.appendString(keys[order[i]], to: &out, slashes: format.slashes)
+                out.append(contentsOf: colon.utf8)
+                values[order[i]].write(into: &out, format: format, level: level + 1)
             }
-            out += "}"
         }
     }
 
-    /// A new child of this object under `key` (replacing one of the same key).
-    func child(_ key: String) -> OutputNode {
-        var fields: [(String, OutputNode)] = []
-        if case .object(let existing) = kind { fields = existing }
-        let node = OutputNode()
-        if let i = fields.firstIndex(where: { $0.0 == key }) { fields[i].1 = node } else { fields.append((key, node)) }
-        kind = .object(fields)
-        return node
+    private func writeContainer(_ count: Int, open: Unicode.Scalar, close: Unicode.Scalar, into out: inout [UInt8],
+                                format: JSONWriter.Format, level: Int, element: (Int, inout [UInt8]) -> Void) {
+        let indented = format.layout == .indented
+        func newline(_ level: Int) {
+            out.append(UInt8(ascii: "\n"))
+            out += repeatElement(UInt8(ascii: " "), count: 2 * level)
+        }
+        out.append(UInt8(ascii: open))
+        // JSONEncoder's pretty form keeps the line break inside an empty container.
+        if indented && count == 0 { out.append(UInt8(ascii: "\n")) }
+        for i in 0..<count {
+            if i > 0 { out.append(contentsOf: (format.layout == .spaced ? ", " : ",").utf8) }
+            if indented { newline(level + 1) }
+            element(i, &out)
+        }
+        if indented { newline(level) }
+        out.append(UInt8(ascii: close))
     }
-
-    /// A new last element of this array.
-    func appended() -> OutputNode {
-        var items: [OutputNode] = []
-        if case .array(let existing) = kind { items = existing }
-        let node = OutputNode()
-        items.append(node)
-        kind = .array(items)
-        return node
-    }
-
-    var count: Int {
-        if case .array(let items) = kind { return items.count }
-        return 0
-    }
-}
-
-private struct OutputNodeEncoder: Encoder {
-    let node: OutputNode
-    let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = node.kind {} else { node.kind = .object([]) }
-        return KeyedEncodingContainer(JSONKeyedContainer<Key>(node: node, codingPath: codingPath))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = node.kind {} else { node.kind = .array([]) }
-        return JSONUnkeyedContainer(node: node, codingPath: codingPath)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer { JSONSingleValueContainer(node: node, codingPath: codingPath) }
-}
-
-private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: OutputNode
-    let codingPath: [any CodingKey]
-
-    mutating func encodeNil(forKey key: Key) throws { node.child(key.stringValue).kind = .scalar("null") }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try node.child(key.stringValue).encode(value, codingPath: codingPath + [key])
-    }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        OutputNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
-    }
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        OutputNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
-    }
-    mutating func superEncoder() -> any Encoder { OutputNodeEncoder(node: node.child("super"), codingPath: codingPath) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        OutputNodeEncoder(node: node.child(key.stringValue), codingPath: codingPath + [key])
-    }
-}
-
-private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
-    let node: OutputNode
-    let codingPath: [any CodingKey]
-    var count: Int { node.count }
-
-    mutating func encodeNil() throws { node.appended().kind = .scalar("null") }
-    mutating func encode<T: Encodable>(_ value: T) throws { try node.appended().encode(value, codingPath: codingPath) }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        OutputNodeEncoder(node: node.appended(), codingPath: codingPath).container(keyedBy: keyType)
-    }
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        OutputNodeEncoder(node: node.appended(), codingPath: codingPath).unkeyedContainer()
-    }
-    mutating func superEncoder() -> any Encoder { OutputNodeEncoder(node: node.appended(), codingPath: codingPath) }
-}
-
-private struct JSONSingleValueContainer: SingleValueEncodingContainer {
-    let node: OutputNode
-    let codingPath: [any CodingKey]
-
-    mutating func encodeNil() throws { node.kind = .scalar("null") }
-    mutating func encode<T: Encodable>(_ value: T) throws { try node.encode(value, codingPath: codingPath) }
 }
