@@ -116,7 +116,7 @@ public final class TraceReferenceCheck {
         var (options, why) = s.mode == .all || noFolder ? (s.options, nil)
             : s.comparison.rules(s.options, recorded: recorded) { _ in run! }
         options.masks = givenMasks + pixels(replayer.trace.header.masks) + (recorded?.masks ?? [])
-        do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as MaskError {
+        do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as Diagnostic {
             throw UsageError("\(traceName): \(e)")
         }
         self.options = options

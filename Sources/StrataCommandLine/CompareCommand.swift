@@ -105,7 +105,7 @@ struct CompareCommand: StrataSubcommand {
         case (nil, nil): break
         }
         options.masks = try a.strings("mask").map { text in
-            do { return try MaskRegion(parsing: text) } catch let e as MaskError { throw UsageError("--mask: \(e)") }
+            do { return try MaskRegion(parsing: text) } catch let e as Diagnostic { throw UsageError("--mask: \(e)") }
         }
         return options
     }
@@ -204,7 +204,7 @@ private struct FramePair {
             ? ParallelComparison.map(count: 2) { i in Result { try PNG.read(path: i == 0 ? expected : actual, pixelLimit: pixelLimit) } }
             : [Result { try PNG.read(path: expected, pixelLimit: pixelLimit) }, Result { try PNG.read(path: actual, pixelLimit: pixelLimit) }]
         let expectedImage = try decoded[0].get(), actualImage = try decoded[1].get()
-        do { try MaskRegion.validate(options.masks, width: expectedImage.width, height: expectedImage.height) } catch let e as MaskError {
+        do { try MaskRegion.validate(options.masks, width: expectedImage.width, height: expectedImage.height) } catch let e as Diagnostic {
             throw UsageError("--mask: \(expected): \(e)")
         }
         guard let diff else {
