@@ -151,7 +151,7 @@ struct CompareCommand: StrataSubcommand {
     private static func pngNames(in directory: String) throws -> Set<String> {
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw UsageError("\(directory): cannot list the directory: \(SystemError.reason(of: error))")
+            throw Diagnostic(file: directory, message: "cannot list the directory: \(SystemError.reason(of: error))")
         }
         return Set(entries.filter { name in
             guard !name.hasPrefix("."), name.lowercased().hasSuffix(".png") else { return false }

@@ -69,7 +69,7 @@ struct LintCommand: StrataSubcommand {
         if let text = layer as? TextLayer {
             do { _ = try FontLibrary.shared.face(for: text.font) } catch {
                 let who = text.name.map { "text layer \"\($0)\"" } ?? "a text layer"
-                throw RenderError.io("\(file): \(who): \(error)")
+                throw Diagnostic(file: file, message: "\(who): \(error)")
             }
         }
         for sublayer in layer.sublayers { try checkFonts(sublayer, file: file) }
