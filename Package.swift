@@ -21,7 +21,7 @@ let package = Package(
         .library(name: "StrataCommandLine", targets: ["StrataCommandLine"]),
         // QuartzCore's names (CALayer, CABasicAnimation, CATransform3D, CGColor, ...) over the engine.
         .library(name: "StrataQuartzCore", targets: ["StrataQuartzCore"]),
-        // UIColor and UIBezierPath, the two UIKit types layer code leans on.
+        // UIColor, UIFont and UIBezierPath, the UIKit types layer code leans on.
         .library(name: "StrataUIKitGraphics", targets: ["StrataUIKitGraphics"]),
         // assertSnapshot(of: CALayer) beside StrataTesting's assertions.
         .library(name: "StrataQuartzCoreTesting", targets: ["StrataQuartzCoreTesting"]),

@@ -28,6 +28,7 @@ public func addTransitionPush(to layer: CALayer) {
     let number = CATextLayer()
     number.frame = CGRect(x: 0, y: 36, width: 160, height: 48)
     number.string = "1"
+    number.font = UIFont.systemFont(ofSize: 40, weight: .bold)
     number.fontSize = 40
     number.foregroundColor = UIColor.white.cgColor
     number.alignmentMode = .center

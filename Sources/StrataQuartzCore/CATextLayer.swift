@@ -20,10 +20,37 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     public static let end = CATextLayerTruncationMode(rawValue: "end")
 }
 
-/// CATextLayer over Strata's TextLayer (system font; `font` is not taken yet).
+/// CATextLayer over Strata's TextLayer, drawn in the system font (Inter) at `fontSize`, at
+/// the weight `font` says.
 open class CATextLayer: CALayer {
     open override class func makeStrataLayer() -> Layer { TextLayer() }
     private var text: TextLayer { strataLayer as! TextLayer }
+    /// What `font` was set to, given back as it was.
+    private var fontObject: CFTypeRef?
+
+    /// A CTFont (or a UIFont, which is one), a CGFont, or a font name (a CFString, an
+    /// NSString or a String boxed `as CFTypeRef`), as on iOS; the font's own size is
+    /// ignored, as on iOS: `fontSize` is the size. Every family draws as the system font at
+    /// the weight the font or its name's style says (`Font.Weight(iOSFontName:)`); nil, or
+    /// anything else, is the default: regular. Reads back the object set; before any (and
+    /// on a presentation) a CTFont of the system font at the layer's weight and size.
+    open var font: CFTypeRef? {
+        get { fontObject ?? CTFont(text.font) }
+        set {
+            fontObject = newValue
+            text.font = Font.systemFont(ofSize: text.fontSize, weight: Self.weight(of: newValue))
+        }
+    }
+
+    private static func weight(of font: CFTypeRef?) -> Font.Weight {
+        switch font {
+        case let f as CTFont: return f.strataFont.weight
+        case let f as CGFont: return f.weight
+        case let name as CFString: return Font.Weight(iOSFontName: name.string)
+        case let name as String: return Font.Weight(iOSFontName: name)
+        default: return .regular
+        }
+    }
 
     /// A String (an NSAttributedString's plain string is drawn without its attributes).
     open var string: Any? {

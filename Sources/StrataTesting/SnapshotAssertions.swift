@@ -52,8 +52,10 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 /// (as `strata check --exact`). The check is `strata check`'s (`TraceReferenceCheck`): the
 /// masks kept in the references' `strata-references.json` apply, and recording stages the
 /// references and the manifest (the renderer and fonts the frames were drawn with, the
-/// masks kept) as `strata check --update` does.
-public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor],
+/// masks kept) as `strata check --update` does. `every` K > 1 compares only every K-th
+/// frame (0, K, 2K, ...), as `strata check --every K`: a long trace checked in part; the
+/// references between are kept, and recording `all` is refused (it writes the whole set).
+public func assertFrames(of tracePath: String, matchReferencesIn directory: String, scenes: [SceneDescriptor], every: Int = 1,
                          threshold: Double? = nil, maxDiffPixels: Int? = nil, exact: Bool? = nil, mask: [Rect] = [], record: RecordMode? = nil,
                          fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -63,10 +65,15 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
         let renderer = try Renderer(surface: try makeOffscreenSurface())
         let rules = SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: replayer.scale)
         let mode = try record ?? snapshotRecordMode()
+        guard every >= 1 else { throw UsageError("every must be at least 1, got \(every)") }
+        if mode == .all && every > 1 {
+            throw UsageError("every: \(every) checks part of a replay; recording all writes the whole set (record changed or missing)")
+        }
         // The checker of `strata check`: the manifest's masks, its rules, hash checks, staged updates.
         var settings = TraceReferenceCheck.Settings(mode: mode, options: rules.given, comparison: try rules.comparison,
                                                     pointMasks: mask, newReferencesFail: true)
         settings.keepsImages = true
+        settings.every = every
         let check = try TraceReferenceCheck(replayer: replayer, references: directory, renderer: renderer, settings: settings,
                                             traceName: tracePath)
         let outcome = try check.run(renderer: renderer)

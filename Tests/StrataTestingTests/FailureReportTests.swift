@@ -18,7 +18,7 @@ final class Issues: @unchecked Sendable {
     var all: [String] { lock.withLock { texts } }
 }
 
-private func writeTrace(_ path: String, angle: Int = 0, to endX: Int = 100) throws {
+func writeTrace(_ path: String, angle: Int = 0, to endX: Int = 100) throws {
     // Six frames at 10 fps; the drag turns the carousel from frame 1 on, the last frame furthest.
     try """
     {"trace": 1, "scene": "carousel", "width": 160, "height": 120, "scale": 1, "fps": 10, "options": {"angle": \(angle)}}
