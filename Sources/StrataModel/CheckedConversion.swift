@@ -10,7 +10,7 @@ public enum Checked {
         return range.contains(i) ? i : nil
     }
 
-    /// As `int(_:in:)`, throwing `ConversionError` naming `what` (a flag, a JSON path).
+    /// As `int(_:in:)`, throwing a `Diagnostic` naming `what` (a flag, a JSON path).
     public static func int(_ value: Double, _ what: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
         guard let i = int(value, in: range) else {
             throw Diagnostic("\(what): \(value) is not a whole number in \(range.lowerBound)...\(range.upperBound)")
