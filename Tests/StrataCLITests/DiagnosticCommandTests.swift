@@ -23,6 +23,8 @@ import StrataTestSupport
         "preferred.trace": alertHeader.replacingOccurrences(of: #""example": "simple""#, with: #""preferred": 5"#) + "\n",
         "wiggle.trace": header + "\n" + #"{"t": 0, "kind": "wiggle", "x": 1, "y": 2}"# + "\n",
         "comma.trace": header + "\n" + #"{"t": 0, "kind": "down", "x": 1, "y": 2,}"# + "\n",
+        "wide.trace": header.replacingOccurrences(of: "480", with: "3000") + "\n",
+        "wide8.trace": header.replacingOccurrences(of: "480", with: "3000").replacingOccurrences(of: #""scale": 1"#, with: #""scale": 8"#) + "\n",
         "teapot.trace": header.replacingOccurrences(of: "carousel", with: "teapot") + "\n",
         "bad.scene.json": "{\"strataScene\": 1, \"size\": [100, 80],\n\"root\": {\"cornerRadius\": \"10px\"}}\n",
     ]
@@ -46,11 +48,15 @@ import StrataTestSupport
              "strata: hint: the scene was made with alert.trace's options and --preferred from the command line"),
         // The same option in the header is the trace's first line.
         Case(["replay", "preferred.trace"], "strata: error: preferred.trace:1: option \"preferred\" is 5, but there are 2 actions"),
+        // A view too large at --scale is the flag's; at the header's scale, the header's.
+        Case(["replay", "wide.trace", "--scale", "8"], "strata: error: the view, 3000 x 320 pt at scale 8, is 24000x2560 px; each side must be 1...16384 px"),
+        Case(["replay", "wide8.trace"], "strata: error: wide8.trace:1: the view, 3000 x 320 pt at scale 8, is 24000x2560 px; each side must be 1...16384 px"),
         // A trace's line, its column for JSON, the file alone when it cannot be read.
         Case(["replay", "wiggle.trace"], "strata: error: wiggle.trace:2: unknown kind \"wiggle\"; expected down, move, up, cancel, key or scene"),
         Case(["replay", "comma.trace"],
              "strata: error: comma.trace:2:41: invalid JSON: expected a key in double quotes, found '}'; expected an event like {\"t\": 0.25, \"kind\": \"down\", \"x\": 120.5, \"y\": 160}"),
         Case(["replay", "none.trace"], "strata: error: none.trace: cannot read the trace: No such file or directory"),
+        Case(["compare", "none.png", "none.png"], "strata: error: none.png: No such file or directory"),
         // An unknown scene, by name or in a trace, with the hint of issue 26 §7.
         Case(["replay", "teapot.trace"], "strata: error: teapot.trace:1: unknown scene \"teapot\"; known scenes: \(SceneRegistry.names.joined(separator: ", "))", ownScene),
         Case(["render", "teapot"], "strata: error: unknown scene 'teapot'; scenes: \(SceneRegistry.names.joined(separator: ", "))", ownScene),
