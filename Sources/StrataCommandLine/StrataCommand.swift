@@ -28,8 +28,11 @@ struct CommandContext {
     /// Any error as the command tells it: one `Diagnostic`, with the hint an unknown scene gets.
     func diagnostic(_ error: Error) -> Diagnostic { StrataCommand.diagnostic(error, programName: console.programName) }
 
-    /// An error's one line (`FILE:LINE: message`), for a line of a summary.
-    func message(_ error: Error) -> String { diagnostic(error).description }
+    /// An error as one line (`FILE:LINE: message; hint`), for a line of a summary.
+    func message(_ error: Error) -> String {
+        let d = diagnostic(error)
+        return d.description + (d.hint.map { "; \($0)" } ?? "")
+    }
 
     /// The one place an error reaches the user: `strata: error: FILE:LINE: message` (or
     /// `strata: interrupted ...`) and its hint, `strata: hint: ...`, on standard error,
