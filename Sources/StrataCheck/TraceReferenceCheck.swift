@@ -117,7 +117,7 @@ public final class TraceReferenceCheck {
             : s.comparison.rules(s.options, recorded: recorded) { _ in run! }
         options.masks = givenMasks + pixels(replayer.trace.header.masks) + (recorded?.masks ?? [])
         do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as Diagnostic {
-            throw UsageError("\(traceName): \(e)")
+            throw Diagnostic(file: traceName, message: e.message, hint: e.hint)
         }
         self.options = options
         self.why = why

@@ -105,7 +105,7 @@ struct CompareCommand: StrataSubcommand {
         case (nil, nil): break
         }
         options.masks = try a.strings("mask").map { text in
-            do { return try MaskRegion(parsing: text) } catch let e as Diagnostic { throw UsageError("--mask: \(e)") }
+            do { return try MaskRegion(parsing: text) } catch let e as Diagnostic { throw e.prefixed("--mask: ") }
         }
         return options
     }
@@ -205,7 +205,7 @@ private struct FramePair {
             : [Result { try PNG.read(path: expected, pixelLimit: pixelLimit) }, Result { try PNG.read(path: actual, pixelLimit: pixelLimit) }]
         let expectedImage = try decoded[0].get(), actualImage = try decoded[1].get()
         do { try MaskRegion.validate(options.masks, width: expectedImage.width, height: expectedImage.height) } catch let e as Diagnostic {
-            throw UsageError("--mask: \(expected): \(e)")
+            throw e.prefixed("--mask: \(expected): ")
         }
         guard let diff else {
             return .compared(FrameComparator.compare(expected: expectedImage, actual: actualImage, options: options))
