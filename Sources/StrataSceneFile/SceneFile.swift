@@ -127,7 +127,8 @@ public struct SceneFile: Sendable {
             do {
                 return try file.makeScene(options: context.options, viewSize: context.viewSize)
             } catch let e as SceneFileError {
-                throw SceneError(e.description)
+                // Placed in the scene file, so a trace replaying it does not claim it.
+                throw e.diagnostic
             }
         }
     }

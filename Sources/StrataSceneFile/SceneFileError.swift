@@ -15,8 +15,13 @@ public struct SceneFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.file = file; self.position = position; self.path = path; self.message = message
     }
 
-    public var description: String {
-        "\(file):\(position.line):\(position.column): " + (path.isEmpty ? "" : "\(path): ") + message
+    public var description: String { diagnostic.description }
+}
+
+extension SceneFileError: DiagnosticConvertible {
+    /// At the file's line and column; the JSON path starts the message.
+    public var diagnostic: Diagnostic {
+        Diagnostic(file: file, line: position.line, column: position.column, message: path.isEmpty ? message : "\(path): \(message)")
     }
 }
 

@@ -3,6 +3,7 @@ import Testing
 import StrataCompare
 import StrataDigest
 import StrataImage
+import StrataModel
 
 /// `strata-references.json`: what differs between where references were drawn and
 /// where they are checked, and the file itself.
@@ -91,6 +92,6 @@ import StrataImage
         #expect(try SHA256.hex(ofFileAt: path) == SHA256.hex(of: bytes))
         #expect(SHA256.hex(of: [UInt8](repeating: 0x61, count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
-        #expect(throws: DigestError.self) { try SHA256.hex(ofFileAt: "/nonexistent/font.otf") }
+        #expect(throws: Diagnostic.self) { try SHA256.hex(ofFileAt: "/nonexistent/font.otf") }
     }
 }
