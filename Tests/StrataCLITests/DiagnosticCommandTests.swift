@@ -54,7 +54,7 @@ import StrataTestSupport
         // A trace's line, its column for JSON, the file alone when it cannot be read.
         Case(["replay", "wiggle.trace"], "strata: error: wiggle.trace:2: unknown kind \"wiggle\"; expected down, move, up, cancel, key or scene"),
         Case(["replay", "comma.trace"],
-             "strata: error: comma.trace:2:41: invalid JSON: expected a key in double quotes, found '}'; expected an event like {\"t\": 0.25, \"kind\": \"down\", \"x\": 120.5, \"y\": 160}"),
+             "strata: error: comma.trace:2:41: invalid JSON: trailing comma before '}'; expected an event like {\"t\": 0.25, \"kind\": \"down\", \"x\": 120.5, \"y\": 160}"),
         Case(["replay", "none.trace"], "strata: error: none.trace: cannot read the trace: No such file or directory"),
         Case(["compare", "none.png", "none.png"], "strata: error: none.png: No such file or directory"),
         // An unknown scene, by name or in a trace, with the hint of issue 26 §7.
