@@ -46,7 +46,7 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
 
         // SHA-256 (OpenSSL's libcrypto): scene files named in traces, fonts in reference manifests.
-        .target(name: "StrataDigest", dependencies: ["CCrypto"], path: "Sources/StrataDigest"),
+        .target(name: "StrataDigest", dependencies: ["CCrypto", "StrataModel"], path: "Sources/StrataDigest"),
 
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),

@@ -13,7 +13,8 @@ let package = Package(
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzDriver", .product(name: "StrataImage", package: "Strata")]),
         .executableTarget(name: "fuzz-scenefile", dependencies: ["FuzzDriver", .product(name: "StrataSceneFile", package: "Strata")]),
         .executableTarget(name: "fuzz-results", dependencies: ["FuzzDriver", .product(name: "StrataCompare", package: "Strata")]),
-        .executableTarget(name: "fuzz-manifest", dependencies: ["FuzzDriver", .product(name: "StrataCompare", package: "Strata")]),
+        .executableTarget(name: "fuzz-manifest", dependencies: ["FuzzDriver", .product(name: "StrataCompare", package: "Strata"),
+                                                                .product(name: "StrataModel", package: "Strata")]),
         .executableTarget(name: "fuzz-masks", dependencies: ["FuzzDriver", .product(name: "StrataCompare", package: "Strata"),
                                                              .product(name: "StrataModel", package: "Strata")]),
         // The parser's own two files (symlinks into StrataCommandLine), so the target does

@@ -12,7 +12,7 @@ import StrataScenes
 func fidelityBench(directory: String) throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/reference")
         .filter { $0.hasPrefix("angle-") && $0.hasSuffix(".png") }.sorted()
-    guard !names.isEmpty else { throw FidelityError("no angle-DDD.png references in \(directory)/reference") }
+    guard !names.isEmpty else { throw Diagnostic("no angle-DDD.png references in \(directory)/reference") }
     var all = SquaredError(), edges = SquaredError()
     var worst: (psnr: Double, angle: Double) = (.infinity, 0)
     for name in names {
@@ -31,11 +31,6 @@ func fidelityBench(directory: String) throws {
     emit([("case", "fidelity-carousel"), ("frames", names.count), ("psnr_pooled", all.psnr),
           ("psnr_worst", worst.psnr), ("worst_angle", worst.angle), ("edge_psnr_pooled", edges.psnr),
           ("edge_share_of_error", all.sum > 0 ? Double(edges.sum) / Double(all.sum) : 0)])
-}
-
-struct FidelityError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
 }
 
 /// The carousel's plane outlines on screen at one angle (480x320 pt at scale 1, as the

@@ -19,7 +19,7 @@ import StrataRender
 func shapeFidelityBench(directory: String, references: String = "reference", kind: String = "shape") throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/" + references)
         .filter { $0.hasSuffix(".png") }.sorted()
-    guard !names.isEmpty else { throw FidelityError("no CASE.png references in \(directory)/\(references)") }
+    guard !names.isEmpty else { throw Diagnostic("no CASE.png references in \(directory)/\(references)") }
     var all = SquaredError(), edges = SquaredError()
     var worst: (psnr: Double, name: String) = (.infinity, "")
     for name in names {

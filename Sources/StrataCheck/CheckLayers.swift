@@ -41,8 +41,8 @@ struct CheckLayers {
         guard !trackWords.isEmpty else { return }
         if keys.isEmpty {
             keys = try trackWords.map { word in
-                do { return try TrackKey.resolve(word, in: presentation) } catch let p as TrackKey.Problem {
-                    throw UsageError("--track \(word): \(p.message)")
+                do { return try TrackKey.resolve(word, in: presentation) } catch let p as Diagnostic {
+                    throw p.prefixed("--track \(word): ")
                 }
             }
             values = Array(repeating: [], count: keys.count)

@@ -116,8 +116,8 @@ public final class TraceReferenceCheck {
         var (options, why) = s.mode == .all || noFolder ? (s.options, nil)
             : s.comparison.rules(s.options, recorded: recorded) { _ in run! }
         options.masks = givenMasks + pixels(replayer.trace.header.masks) + (recorded?.masks ?? [])
-        do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as MaskError {
-            throw UsageError("\(traceName): \(e)")
+        do { try MaskRegion.validate(options.masks, width: replayer.pixelWidth, height: replayer.pixelHeight) } catch let e as Diagnostic {
+            throw Diagnostic(file: traceName, message: e.message, hint: e.hint)
         }
         self.options = options
         self.why = why

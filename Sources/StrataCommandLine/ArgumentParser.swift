@@ -86,7 +86,7 @@ enum ArgumentParser {
                 text = args[i]
                 i += 1
             }
-            let value = try checked { try spec.parse(word: text, subject: "--\(name)") }
+            let value = try spec.parse(word: text, subject: "--\(name)")
             if spec.isRepeatable {
                 var list: [TraceValue] = []
                 if case .array(let items)? = given[name] { list = items }
@@ -127,18 +127,13 @@ enum ArgumentParser {
             let word = args[i]
             i += 1
             if word == "--\(spec.name)", i < args.count {
-                return try checked { try spec.parse(word: args[i], subject: word) }
+                return try spec.parse(word: args[i], subject: word)
             }
             if word.hasPrefix("--\(spec.name)=") {
-                return try checked { try spec.parse(word: String(word.dropFirst(spec.name.count + 3)), subject: "--\(spec.name)") }
+                return try spec.parse(word: String(word.dropFirst(spec.name.count + 3)), subject: "--\(spec.name)")
             }
         }
         return nil
-    }
-
-    /// Scene and option errors become usage errors, with their own words.
-    static func checked<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let e as SceneError { throw UsageError(e.message) }
     }
 
     /// ` (did you mean --angle?)` when a declared name is one or two edits away.

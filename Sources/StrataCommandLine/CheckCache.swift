@@ -2,6 +2,7 @@ import Foundation
 import StrataCompare
 import StrataDigest
 import StrataImage
+import StrataModel
 
 /// Passing results of `strata check`, so a trace whose frames cannot have changed is not
 /// replayed again. An entry is one small file, `<key>.json`, whose name is the SHA-256 of
@@ -42,16 +43,16 @@ struct CheckCache {
     /// The pass stored under `key`, or nil (none, unreadable, or not this key's).
     func lookup(_ key: String) -> Entry? {
         guard let bytes = try? BoundedFile.read(path(key), limit: Self.entryLimit),
-              let entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes)), entry.key == key else { return nil }
+              let entry = try? JSONReader.decode(Entry.self, from: bytes), entry.key == key else { return nil }
         return entry
     }
 
     /// Stores a pass; any failure is ignored (the check's result does not depend on it).
     func store(_ entry: Entry) {
-        guard let bytes = try? JSONEncoder().encode(entry) else { return }
+        guard let bytes = try? JSONWriter.bytes(entry) else { return }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try AtomicFile.write([UInt8](bytes), to: path(entry.key))
+            try AtomicFile.write(bytes, to: path(entry.key))
         } catch {
             // A full disk or a read-only cache costs the next run a replay, nothing more.
         }

@@ -141,7 +141,7 @@ struct CheckCommand: StrataSubcommand {
         if a.isGiven("record") && a.isGiven("update") { throw UsageError("give --record or --update, not both (--record is --update all)") }
         let mode: RecordMode = a.flag("record") ? .all : RecordMode(rawValue: a.string("update") ?? "none") ?? .none
         let pointMasks = try a.strings("mask-points").map { text in
-            do { return try MaskRegion.parsePoints(text) } catch let e as MaskError { throw UsageError("--mask-points: \(e)") }
+            do { return try MaskRegion.parsePoints(text) } catch let e as Diagnostic { throw e.prefixed("--mask-points: ") }
         }
         let environment = context.console.environment
         var settings = Settings(context: context, mode: mode, options: try CompareCommand.compareOptions(a),

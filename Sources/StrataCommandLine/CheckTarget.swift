@@ -1,5 +1,6 @@
 import Foundation
 import StrataImage
+import StrataModel
 
 /// A trace to check and the folder of its references. `strata check` takes trace files
 /// and directories of them; a directory's traces, and any trace given without
@@ -22,7 +23,7 @@ struct CheckTarget: Equatable {
             if isDirectory.boolValue {
                 let names: [String]
                 do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-                    throw UsageError("\(path): cannot list the directory: \(SystemError.reason(of: error))")
+                    throw Diagnostic(file: path, message: "cannot list the directory: \(SystemError.reason(of: error))")
                 }
                 let traces = names.filter { $0.hasSuffix(".trace") && !$0.hasPrefix(".") }.sorted()
                 guard !traces.isEmpty else { throw UsageError("\(path): no *.trace files in the directory") }

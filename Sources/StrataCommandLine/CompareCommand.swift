@@ -105,7 +105,7 @@ struct CompareCommand: StrataSubcommand {
         case (nil, nil): break
         }
         options.masks = try a.strings("mask").map { text in
-            do { return try MaskRegion(parsing: text) } catch let e as MaskError { throw UsageError("--mask: \(e)") }
+            do { return try MaskRegion(parsing: text) } catch let e as Diagnostic { throw e.prefixed("--mask: ") }
         }
         return options
     }
@@ -151,7 +151,7 @@ struct CompareCommand: StrataSubcommand {
     private static func pngNames(in directory: String) throws -> Set<String> {
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw UsageError("\(directory): cannot list the directory: \(SystemError.reason(of: error))")
+            throw Diagnostic(file: directory, message: "cannot list the directory: \(SystemError.reason(of: error))")
         }
         return Set(entries.filter { name in
             guard !name.hasPrefix("."), name.lowercased().hasSuffix(".png") else { return false }
@@ -204,8 +204,8 @@ private struct FramePair {
             ? ParallelComparison.map(count: 2) { i in Result { try PNG.read(path: i == 0 ? expected : actual, pixelLimit: pixelLimit) } }
             : [Result { try PNG.read(path: expected, pixelLimit: pixelLimit) }, Result { try PNG.read(path: actual, pixelLimit: pixelLimit) }]
         let expectedImage = try decoded[0].get(), actualImage = try decoded[1].get()
-        do { try MaskRegion.validate(options.masks, width: expectedImage.width, height: expectedImage.height) } catch let e as MaskError {
-            throw UsageError("--mask: \(expected): \(e)")
+        do { try MaskRegion.validate(options.masks, width: expectedImage.width, height: expectedImage.height) } catch let e as Diagnostic {
+            throw e.prefixed("--mask: \(expected): ")
         }
         guard let diff else {
             return .compared(FrameComparator.compare(expected: expectedImage, actual: actualImage, options: options))

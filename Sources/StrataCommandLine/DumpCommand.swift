@@ -44,9 +44,7 @@ struct DumpCommand: StrataSubcommand {
         }
         let (tree, json) = word.hasSuffix(".trace") ? try dumpTrace(word, args, context) : try dumpScene(word, args, context)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.print(String(decoding: try encoder.encode(tree), as: UTF8.self))
+            context.print(try JSONWriter.encode(tree, format: .init(.indented, keys: .sorted)))
         } else {
             context.print(tree.text, terminator: "")
         }
@@ -56,7 +54,8 @@ struct DumpCommand: StrataSubcommand {
         let given = try TraceArguments(path, args, options: DumpCommand.options, command: name, context: context)
         let a = given.parsed
         if a.isGiven("time") && a.isGiven("frame") { throw UsageError("give --time or --frame, not both") }
-        let replayer = try Replayer(trace: given.trace, name: path, fps: a.number("fps"), scenes: given.scenes)
+        let replayer = try Replayer(trace: given.trace, name: path, fps: a.number("fps"), scenes: given.scenes,
+                                    optionFlags: given.optionFlags)
         replayer.sceneReload = given.reload
         let frame = a.integer("frame") ?? a.number("time").map { Int(($0 * replayer.fps).rounded(.down)) } ?? 0
         do {
@@ -75,9 +74,7 @@ struct DumpCommand: StrataSubcommand {
         let a = try ArgumentParser.parse(args, groups: [DumpCommand.options, OptionGroup(title: "", options: d.options)], command: name)
         if a.positionals.count > 1 { throw UsageError("unexpected argument '\(a.positionals[1])'") }
         if a.isGiven("frame") { throw UsageError("--frame is a trace's; a scene takes --time") }
-        let scene = try ArgumentParser.checked {
-            try d.makeScene(options: try d.sceneOptions(a.values(of: d.options)).given, viewSize: d.defaultViewSize, scale: d.defaultScale)
-        }
+        let scene = try d.makeScene(options: try d.sceneOptions(a.values(of: d.options)).given, viewSize: d.defaultViewSize, scale: d.defaultScale)
         SceneDriver(scene: scene).step(to: a.number("time") ?? d.defaultTime)
         return (LayerTreeSnapshot(scene.presentationLayer), a.flag("json"))
     }

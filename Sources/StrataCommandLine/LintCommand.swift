@@ -41,7 +41,7 @@ struct LintCommand: StrataSubcommand {
                                limits: SceneFileOptions.limits(args)))
             } catch {
                 failed += 1
-                context.printError("strata: error: \(StrataCommand.terminalSafe(context.message(error)))")
+                context.report(error)
             }
         }
         if failed > 0 {
@@ -55,9 +55,7 @@ struct LintCommand: StrataSubcommand {
     /// One file's line, or the error that `render` would stop at.
     private func lint(_ path: String, containment: FileContainment, limits: SceneFileLimits) throws -> String {
         let file = try SceneFile.load(path: path, allowOutsidePaths: containment.anywhere, root: containment.root, limits: limits)
-        let scene = try ArgumentParser.checked {
-            try file.makeScene(options: try file.descriptor.sceneOptions([:]), viewSize: file.size)
-        }
+        let scene = try file.makeScene(options: try file.descriptor.sceneOptions([:]), viewSize: file.size)
         try checkFonts(scene.rootLayer, file: path)
         let options = file.options.map(\.name)
         return "\(path): ok (\(plural(scene.layerCount, "layer")), \(plural(scene.animationCount, "animation"))"
@@ -71,7 +69,7 @@ struct LintCommand: StrataSubcommand {
         if let text = layer as? TextLayer {
             do { _ = try FontLibrary.shared.face(for: text.font) } catch {
                 let who = text.name.map { "text layer \"\($0)\"" } ?? "a text layer"
-                throw RenderError.io("\(file): \(who): \(error)")
+                throw Diagnostic(file: file, message: "\(who): \(error)")
             }
         }
         for sublayer in layer.sublayers { try checkFonts(sublayer, file: file) }

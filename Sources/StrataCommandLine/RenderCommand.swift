@@ -58,17 +58,15 @@ struct RenderCommand: StrataSubcommand {
         plan.output("--save-trace", a.string("save-trace"), .file)
         try plan.check()
 
-        let trace = try ArgumentParser.checked { () -> Trace in
-            let options = try d.sceneOptions(a.values(of: d.options))
-            let scene = try d.makeScene(options: options.given, viewSize: view, scale: scale)
-            let events = try d.scriptEvents(a.values(of: d.scriptOptions), for: scene)
-            let traceDirectory = FilePath.parent((a.string("save-trace") ?? ""))
-            let header = TraceHeader(scene: d.name, width: view.width, height: view.height, scale: scale, fps: 60,
-                                     options: options.resolved, generator: StrataVersion.generator,
-                                     note: "made by strata render \(sceneName), to be replayed",
-                                     otherKeys: resolved.file?.headerKeys(relativeTo: traceDirectory.isEmpty ? "." : traceDirectory) ?? [:])
-            return Trace(header: header, events: events)
-        }
+        let options = try d.sceneOptions(a.values(of: d.options))
+        let scene = try d.makeScene(options: options.given, viewSize: view, scale: scale)
+        let events = try d.scriptEvents(a.values(of: d.scriptOptions), for: scene)
+        let traceDirectory = FilePath.parent((a.string("save-trace") ?? ""))
+        let header = TraceHeader(scene: d.name, width: view.width, height: view.height, scale: scale, fps: 60,
+                                 options: options.resolved, generator: StrataVersion.generator,
+                                 note: "made by strata render \(sceneName), to be replayed",
+                                 otherKeys: resolved.file?.headerKeys(relativeTo: traceDirectory.isEmpty ? "." : traceDirectory) ?? [:])
+        let trace = Trace(header: header, events: events)
         let replayer = try Replayer(trace: trace, name: "render \(d.name)", scenes: resolved.catalog)
         let renderer = try CommonOptions.offscreenRenderer(a, context)
         let frame = try replayer.frame(at: time, renderer: renderer)

@@ -66,7 +66,7 @@ struct ReplayCommand: StrataSubcommand {
 
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"), scale: a.number("scale"),
                                     maxFrames: a.integer("frames"), frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit,
-                                    scenes: scenes)
+                                    scenes: scenes, optionFlags: given.optionFlags)
         replayer.sceneReload = given.reload
         if let apng = a.string("apng") { return try ReplayCommand.animate(replayer, to: apng, a, context) }
         let out = a.string("out") ?? "frames"

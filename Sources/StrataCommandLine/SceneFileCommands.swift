@@ -119,12 +119,12 @@ extension CommandContext {
             found.reload = { text, current in
                 let file: SceneFile
                 do { file = try parse(text.text) } catch {
-                    throw RenderError.io("\(tracePath): the scene file's text kept at t = \(text.t) s: \(self.message(error))")
+                    throw Diagnostic(file: tracePath, message: "the scene file's text kept at t = \(text.t) s: \(self.message(error))")
                 }
                 switch SceneFileReloader.scene(from: file, replacing: current, options: header.options,
                                                viewSize: Size(width: header.width, height: header.height)) {
                 case .success(let scene): return scene
-                case .failure(let e): throw RenderError.io("\(tracePath): the scene file's text kept at t = \(text.t) s: \(e.message)")
+                case .failure(let e): throw Diagnostic(file: tracePath, message: "the scene file's text kept at t = \(text.t) s: \(e.description)")
                 }
             }
             found.fileOptions = try fileOptions(of: trace, at: tracePath, in: found.catalog, args: args, containment: c)

@@ -1,6 +1,7 @@
 import Foundation
 import StrataGestures
 import StrataImage
+import StrataModel
 
 /// A trace's `sceneSHA256` brought up to date when its references are re-recorded from
 /// an edited scene file (`check --record`, or `--update changed` that leaves the trace
@@ -10,7 +11,7 @@ enum SceneFileStamp {
     static func restamp(trace path: String, from old: String, to new: String) throws {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: TraceLimits.defaultFileBytes) } catch {
-            throw RenderError.io("\(path): cannot read the trace to re-stamp its scene file's hash: \(error)")
+            throw Diagnostic(file: path, message: "cannot read the trace to re-stamp its scene file's hash: \(error)")
         }
         let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
         let header = String(decoding: bytes[..<end], as: UTF8.self)

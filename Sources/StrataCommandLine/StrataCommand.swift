@@ -1,5 +1,6 @@
 import Foundation
 import StrataDriver
+import StrataModel
 import StrataRender
 import StrataReplay
 import StrataSceneFile
@@ -24,8 +25,28 @@ struct CommandContext {
     /// A line to the command's standard error.
     func printError(_ line: String) { console.printError(line) }
 
-    /// An error's message as the command words it, with the hint an unknown scene gets.
-    func message(_ error: Error) -> String { StrataCommand.message(error, programName: console.programName) }
+    /// Any error as the command tells it: one `Diagnostic`, with the hint an unknown scene gets.
+    func diagnostic(_ error: Error) -> Diagnostic { StrataCommand.diagnostic(error, programName: console.programName) }
+
+    /// An error as one line (`FILE:LINE: message; hint`), for a line of a summary.
+    func message(_ error: Error) -> String {
+        let d = diagnostic(error)
+        return d.description + (d.hint.map { "; \($0)" } ?? "")
+    }
+
+    /// The one place an error reaches the user: `strata: error: FILE:LINE: message` (or
+    /// `strata: interrupted ...`) and its hint, `strata: hint: ...`, on standard error,
+    /// made safe for a terminal; returns the exit status it calls for.
+    @discardableResult
+    func report(_ error: Error) -> Int32 {
+        let d = diagnostic(error)
+        switch d.status {
+        case .error: printError("strata: error: \(StrataCommand.terminalSafe(d.description))")
+        case .interrupted: printError("strata: \(StrataCommand.terminalSafe(d.description))")
+        }
+        if let hint = d.hint { printError("strata: hint: \(StrataCommand.terminalSafe(hint))") }
+        return d.status.code
+    }
 
     func descriptor(_ name: String) throws -> SceneDescriptor {
         guard let d = scenes.descriptor(named: name) else {
@@ -74,12 +95,8 @@ public enum StrataCommand {
             return 0
         } catch let e as ExitStatus {
             return e.code
-        } catch let e as Interrupted {
-            context.printError("strata: \(e.description)")
-            return e.exitStatus
         } catch {
-            context.printError("strata: error: \(terminalSafe(context.message(error)))")
-            return 2
+            return context.report(error)
         }
     }
 
@@ -93,24 +110,18 @@ public enum StrataCommand {
         return out
     }
 
-    static func message(_ error: Error, programName: String) -> String {
-        let text: String
-        switch error {
-        case let e as UsageError: text = e.description
-        case let e as RenderError: text = e.description
-        case let e as SceneError: text = e.message
-        default: text = "\(error)"
-        }
-        return unknownSceneHint(text, programName: programName)
+    static func diagnostic(_ error: Error, programName: String) -> Diagnostic {
+        var d = Diagnostic(error)
+        if d.hint == nil, d.message.hasPrefix("unknown scene") { d.hint = unknownSceneHint(programName: programName) }
+        return d
     }
 
     /// An unknown scene is most often a package's own scene asked of another command: the
-    /// message says which command knows it.
-    static func unknownSceneHint(_ message: String, programName: String) -> String {
-        guard message.contains("unknown scene \"") || message.contains("unknown scene '") else { return message }
-        return message + (programName == "strata"
-            ? "; a scene of your own package is known to your package's own command (the executable that calls StrataCommand.main(scenes:), e.g. 'swift run my-strata replay TRACE'), not to strata"
-            : "; \(programName) knows the scenes given to its StrataCommand.main(scenes:): add this scene's descriptor there")
+    /// hint says which command knows it.
+    static func unknownSceneHint(programName: String) -> String {
+        programName == "strata"
+            ? "a scene of your own package is known to your package's own command (the executable that calls StrataCommand.main(scenes:), e.g. 'swift run my-strata replay TRACE'), not to strata"
+            : "\(programName) knows the scenes given to its StrataCommand.main(scenes:): add this scene's descriptor there"
     }
 
     /// Help text with `strata` used as a command word (`strata check ...`, `'strata help'`)

@@ -13,6 +13,9 @@ struct TraceArguments {
     /// The trace's scene reloads, for `Replayer.sceneReload`.
     let reload: ((TraceSceneText, Scene) throws -> Scene)?
     let parsed: ParsedArguments
+    /// The scene options the command line gave over the header's, for `Replayer`'s
+    /// `optionFlags`: a scene they make impossible is theirs, not the trace's line 1.
+    let optionFlags: Set<String>
 
     init(_ path: String, _ args: [String], options: OptionGroup, command: String, context: CommandContext) throws {
         let maxSize = try ArgumentParser.prescan(CommonOptions.maxTraceSize, in: args)?.doubleValue.flatMap { Checked.int($0) }
@@ -22,9 +25,12 @@ struct TraceArguments {
         scenes = found.catalog
         reload = found.reload
         let d = scenes.descriptor(named: trace.header.scene)
-        parsed = try ArgumentParser.parse(args, groups: [options, OptionGroup(title: "", options: d?.options ?? [])], command: command)
+        let parsed = try ArgumentParser.parse(args, groups: [options, OptionGroup(title: "", options: d?.options ?? [])], command: command)
         if parsed.positionals.count > 1 { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
-        if let d { trace.header.options.merge(parsed.values(of: d.options)) { _, given in given } }
+        self.parsed = parsed
+        let flags = d.map { parsed.values(of: $0.options) } ?? [:]
+        trace.header.options.merge(flags) { _, given in given }
+        optionFlags = Set(flags.keys)
         printWarnings(warnings, context)
     }
 }

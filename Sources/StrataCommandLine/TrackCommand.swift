@@ -58,7 +58,8 @@ struct TrackCommand: StrataSubcommand {
         try plan.check()
 
         let replayer = try Replayer(trace: trace, name: path, fps: a.number("fps"),
-                                    frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit, scenes: scenes)
+                                    frameLimit: a.integer("frame-limit") ?? Replayer.defaultFrameLimit, scenes: scenes,
+                                    optionFlags: given.optionFlags)
         replayer.sceneReload = given.reload
         var keys: [Key] = []
         var rows: [(index: Int, time: Double, values: [Double])] = []
@@ -81,7 +82,7 @@ struct TrackCommand: StrataSubcommand {
     }
 
     static func key(_ text: String, in root: Layer) throws -> Key {
-        do { return try TrackKey.resolve(text, in: root) } catch let p as TrackKey.Problem { throw UsageError("--key \(text): \(p.message)") }
+        do { return try TrackKey.resolve(text, in: root) } catch let p as Diagnostic { throw p.prefixed("--key \(text): ") }
     }
 
     static func value(of key: Key, in root: Layer) throws -> Double {

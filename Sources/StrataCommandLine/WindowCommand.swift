@@ -79,7 +79,7 @@ struct WindowCommand: StrataSubcommand {
         try plan.check()
         let sceneOptions = a.values(of: d.options)
         // Checked now, with the scene's own words, rather than when the window opens.
-        let checkedOptions = try ArgumentParser.checked { try d.sceneOptions(sceneOptions) }
+        let checkedOptions = try d.sceneOptions(sceneOptions)
         // The flag only: STRATA_GL chooses the offscreen platform, which a window does not use.
         let backend = a.string("backend") ?? "auto"
         if backend == "osmesa" {
@@ -118,16 +118,18 @@ struct WindowCommand: StrataSubcommand {
         return { current in
             switch watcher.poll() {
             case .unchanged: return nil
-            case .failed(let message):
-                context.printError("strata: error: \(message) (keeping the last good scene)")
+            case .failed(var d):
+                d.message += " (keeping the last good scene)"
+                context.report(d)
                 return nil
             case .reloaded(let new):
                 switch SceneFileReloader.scene(from: new, replacing: current, options: options, viewSize: viewSize) {
                 case .success(let scene):
                     context.printError("strata: reloaded \(file.path)")
                     return (scene, watcher.lastText)
-                case .failure(let e):
-                    context.printError("strata: error: \(e.message) (keeping the last good scene)")
+                case .failure(var d):
+                    d.message += " (keeping the last good scene)"
+                    context.report(d)
                     return nil
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataImage
+import StrataModel
 
 /// A check's results in a folder, so that CI shards' results can be merged into one
 /// report and one JUnit file (`check --results-dir DIR`, `strata merge-reports DIR...`):
@@ -109,10 +110,10 @@ public enum CheckResultsFile {
                                       comparison: check.comparison, drawnBy: check.drawnBy, fps: check.fps, frames: frames,
                                       tracks: check.tracks.isEmpty ? nil : check.tracks))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(File(version: version, shard: shard, traces: traces, arguments: arguments))
-        try folder.commit { try AtomicFile.write([UInt8](data) + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
+        // Slashes escaped, as results files have been since the first.
+        let bytes = try JSONWriter.bytes(File(version: version, shard: shard, traces: traces, arguments: arguments),
+                                         format: .init(.indented, keys: .sorted, slashes: .escaped))
+        try folder.commit { try AtomicFile.write(bytes + [0x0A], to: (directory as NSString).appendingPathComponent(fileName)) }
     }
 
     public static func read(_ directory: String) throws -> [TraceCheck] { try readAll(directory).traces }
@@ -125,8 +126,8 @@ public enum CheckResultsFile {
             throw RenderError.io("\(path): cannot read the results: \(error)")
         }
         let file: File
-        do { file = try JSONDecoder().decode(File.self, from: Data(data)) } catch {
-            throw RenderError.io("\(path): not a results file of strata check --results-dir (\(error))")
+        do { file = try JSONReader.decode(File.self, from: data) } catch {
+            throw RenderError.io(error.located(in: path, "not a results file of strata check --results-dir"))
         }
         guard file.version == version else {
             throw RenderError.io("\(path): results version \(file.version); this strata reads version \(version)")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// The report's parts for issue 27, kept out of the report's layout: the flip-book's layer
 /// inspector (a failing frame's explanation and tree, changed properties marked, the layer
@@ -11,14 +12,12 @@ extension HTMLReport {
     static func inspector(_ frames: [ReportEntry]) -> String {
         let explained = frames.filter { $0.explanation != nil || $0.inspection != nil }
         guard !explained.isEmpty else { return "" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         var fields: [String] = []
         for e in explained {
             var parts: [String] = []
             if let x = e.explanation { parts.append("\"x\":" + jsonString(x)) }
-            if let i = e.inspection, let data = try? encoder.encode(i) {
-                parts.append("\"i\":" + String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c"))
+            if let i = e.inspection, let text = try? JSONWriter.encode(i, format: .init(.compact, keys: .sorted, slashes: .escaped)) {
+                parts.append("\"i\":" + text.replacingOccurrences(of: "<", with: "\\u003c"))
             }
             fields.append(jsonString(e.name) + ":{" + parts.joined(separator: ",") + "}")
         }

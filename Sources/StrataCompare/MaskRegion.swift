@@ -24,10 +24,10 @@ public struct MaskRegion: Hashable, Sendable, Codable, CustomStringConvertible {
             return Int(word)
         }
         guard parts.count == 4, numbers.count == 4 else {
-            throw MaskError("mask '\(text)' must be X,Y,W,H in whole pixels, e.g. 10,20,100,16")
+            throw Diagnostic("mask '\(text)' must be X,Y,W,H in whole pixels, e.g. 10,20,100,16")
         }
         self.init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-        if let problem = sizeProblem { throw MaskError(problem) }
+        if let problem = sizeProblem { throw Diagnostic(problem) }
     }
 
     /// The pixels a rectangle in view points covers at `scale`: the origin rounded down,
@@ -57,12 +57,12 @@ public struct MaskRegion: Hashable, Sendable, Codable, CustomStringConvertible {
             .compactMap { Double(String($0).trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
         guard n.count == 4, text.split(separator: ",", omittingEmptySubsequences: false).count == 4,
               !text.lowercased().contains(where: { "xnfi".contains($0) }) else {
-            throw MaskError("mask '\(text)' must be X,Y,W,H in view points, e.g. 10,20,100,16.5")
+            throw Diagnostic("mask '\(text)' must be X,Y,W,H in view points, e.g. 10,20,100,16.5")
         }
         guard n.allSatisfy(pointRange.contains) else {
-            throw MaskError("mask '\(text)' lies beyond any view: each number must be within \(Int(pointRange.lowerBound))...\(Int(pointRange.upperBound)) points, as a trace's coordinates")
+            throw Diagnostic("mask '\(text)' lies beyond any view: each number must be within \(Int(pointRange.lowerBound))...\(Int(pointRange.upperBound)) points, as a trace's coordinates")
         }
-        guard n[2] > 0, n[3] > 0 else { throw MaskError("mask '\(text)' has no area: width and height must be above 0") }
+        guard n[2] > 0, n[3] > 0 else { throw Diagnostic("mask '\(text)' has no area: width and height must be above 0") }
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
 
@@ -76,12 +76,12 @@ public struct MaskRegion: Hashable, Sendable, Codable, CustomStringConvertible {
     /// fine); a mask outside says the frame is not the one the mask was written for.
     public static func validate(_ masks: [MaskRegion], width: Int, height: Int) throws {
         for m in masks {
-            if let problem = m.sizeProblem { throw MaskError(problem) }
+            if let problem = m.sizeProblem { throw Diagnostic(problem) }
             guard let right = Checked.sum(m.x, m.width), let bottom = Checked.sum(m.y, m.height) else {
-                throw MaskError("mask \(m) is not inside the \(width)x\(height) frame (its far edge is beyond any frame)")
+                throw Diagnostic("mask \(m) is not inside the \(width)x\(height) frame (its far edge is beyond any frame)")
             }
             guard m.x >= 0, m.y >= 0, right <= width, bottom <= height else {
-                throw MaskError("mask \(m) (pixels \(m.x)..<\(right) x \(m.y)..<\(bottom)) is not inside the \(width)x\(height) frame")
+                throw Diagnostic("mask \(m) (pixels \(m.x)..<\(right) x \(m.y)..<\(bottom)) is not inside the \(width)x\(height) frame")
             }
         }
     }
@@ -109,9 +109,3 @@ public struct MaskRegion: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
-/// A mask that is malformed or does not fit the frame; the message names it.
-public struct MaskError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -36,9 +36,7 @@ public struct MotionTracks: Codable, Equatable, Sendable {
     /// Writes `directory/tracks.json` unless `references` holds these bytes already.
     @discardableResult
     public func write(into directory: String, references: String) throws -> Bool {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = [UInt8](try encoder.encode(self)) + [0x0A]
+        let bytes = try JSONWriter.bytes(self, format: .init(.compact, keys: .sorted)) + [0x0A]
         return try ReferenceTrees.write(bytes, to: directory, name: MotionTracks.fileName,
                                         existing: (references as NSString).appendingPathComponent(MotionTracks.fileName))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// Which references a check writes instead of (or after) comparing, as
 /// swift-snapshot-testing's record modes: read from `STRATA_RECORD` in one place.
@@ -19,15 +20,9 @@ public enum RecordMode: String, Sendable, CaseIterable {
         guard let word = environment["STRATA_RECORD"], !word.isEmpty else { return fallback }
         if word == "1" { return .all }
         guard let mode = RecordMode(rawValue: word) else {
-            throw RecordModeError(word: word)
+            throw Diagnostic("STRATA_RECORD=\(word): expected 1, \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return mode
     }
 }
 
-public struct RecordModeError: Error, CustomStringConvertible, Sendable {
-    public let word: String
-    public var description: String {
-        "STRATA_RECORD=\(word): expected 1, \(RecordMode.allCases.map(\.rawValue).joined(separator: ", "))"
-    }
-}

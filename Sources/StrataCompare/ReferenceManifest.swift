@@ -110,8 +110,8 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
             throw RenderError.io("\(path): cannot read the references manifest: \(error)")
         }
         let manifest: ReferenceManifest
-        do { manifest = try JSONDecoder().decode(ReferenceManifest.self, from: Data(data)) } catch {
-            throw RenderError.io("\(path): not a Strata references manifest (\(Self.reason(error)))")
+        do { manifest = try JSONReader.decode(ReferenceManifest.self, from: data) } catch {
+            throw RenderError.io(error.located(in: path, "not a Strata references manifest"))
         }
         // Names and hashes become file names: only frame-like names and real hashes.
         for (name, hash) in manifest.frames ?? [:] {
@@ -127,21 +127,7 @@ public struct ReferenceManifest: Codable, Equatable, Sendable {
 
     /// Writes `directory/strata-references.json` atomically, keys sorted, one per line.
     public func write(directory: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var bytes = [UInt8](try encoder.encode(self))
-        bytes.append(0x0A)
+        let bytes = try JSONWriter.bytes(self, format: .init(.indented, keys: .sorted)) + [0x0A]
         try AtomicFile.write(bytes, to: (directory as NSString).appendingPathComponent(Self.fileName))
-    }
-
-    static func reason(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): return "no '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let c) where c.codingPath.isEmpty: return "not an object"
-        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c):
-            return "'\(c.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        case DecodingError.dataCorrupted: return "not valid JSON"
-        default: return "\(error)"
-        }
     }
 }

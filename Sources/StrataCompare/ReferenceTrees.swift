@@ -45,13 +45,11 @@ public enum ReferenceTrees {
 
     /// The file's bytes: a header line, one frame a line, keys sorted.
     public static func bytes(scale: Double, frames: [Frame]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let format = JSONWriter.Format(.compact, keys: .sorted)
         var text = "{\"strataLayers\": \(version), \"scale\": \(SnapshotValue.format(scale)), \"frames\": [\n"
         // The frame's name first, then its tree or changes.
         text += try frames.map { f in
-            "{\"frame\":" + String(decoding: try encoder.encode([f.name]), as: UTF8.self).dropFirst().dropLast() + ","
-                + String(decoding: try encoder.encode(f.delta), as: UTF8.self).dropFirst()
+            "{\"frame\":" + JSONWriter.string(f.name) + "," + (try JSONWriter.encode(f.delta, format: format)).dropFirst()
         }.joined(separator: ",\n")
         return Array((text + "\n]}\n").utf8)
     }
@@ -72,8 +70,8 @@ public enum ReferenceTrees {
         do { data = try BoundedFile.read(path, limit: limit) } catch {
             throw RenderError.io("\(path): cannot read the recorded \(what) file: \(error)")
         }
-        do { return try JSONDecoder().decode(T.self, from: Data(data)) } catch {
-            throw RenderError.io("\(path): not a Strata \(what) file (\(ReferenceManifest.reason(error)))")
+        do { return try JSONReader.decode(T.self, from: data) } catch {
+            throw RenderError.io(error.located(in: path, "not a Strata \(what) file"))
         }
     }
 

@@ -12,19 +12,11 @@ public struct SquaredError: Sendable, Equatable {
 
     public init() {}
 
-    /// Frames of different sizes have no pixel-by-pixel error.
-    public struct SizeMismatch: Error, CustomStringConvertible {
-        public let expected: (width: Int, height: Int)
-        public let actual: (width: Int, height: Int)
-        public var description: String {
-            "frames differ in size: expected \(expected.width)x\(expected.height), actual \(actual.width)x\(actual.height)"
-        }
-    }
-
     /// Adds every pixel of `expected` against `actual`, or only those `include(x, y)` accepts.
     public mutating func add(expected: Image, actual: Image, where include: ((Int, Int) -> Bool)? = nil) throws {
         guard expected.width == actual.width, expected.height == actual.height else {
-            throw SizeMismatch(expected: (expected.width, expected.height), actual: (actual.width, actual.height))
+            // Frames of different sizes have no pixel-by-pixel error.
+            throw Diagnostic("frames differ in size: expected \(expected.width)x\(expected.height), actual \(actual.width)x\(actual.height)")
         }
         expected.pixels.withUnsafeBytes { e in
             actual.pixels.withUnsafeBytes { a in

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import StrataModel
 
 /// SHA-256 through OpenSSL's EVP interface: how a trace names the scene file it was
 /// recorded from and a reference directory the fonts it was drawn with. Hex, lowercase,
@@ -20,10 +21,10 @@ public enum SHA256 {
     }
 
     /// The digest of the file at `path`, read in 1 MiB blocks (a CJK font is tens of MB).
-    /// Throws `DigestError` naming the path and errno's reason.
+    /// Throws a `Diagnostic` naming the path and errno's reason.
     public static func hex(ofFileAt path: String) throws -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw DigestError(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw Diagnostic(file: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
         let digest = Digest()
         var block = [UInt8](repeating: 0, count: 1 << 20)
@@ -31,7 +32,7 @@ public enum SHA256 {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw DigestError(path: path, reason: String(cString: strerror(errno)))
+                throw Diagnostic(file: path, message: String(cString: strerror(errno)))
             }
             if n == 0 { break }
             block.withUnsafeBytes { digest.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
@@ -58,9 +59,3 @@ public enum SHA256 {
     }
 }
 
-/// A file that could not be hashed: its path and the system's reason.
-public struct DigestError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public var description: String { "\(path): \(reason)" }
-}

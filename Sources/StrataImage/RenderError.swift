@@ -1,3 +1,5 @@
+import StrataModel
+
 /// Everything that can go wrong between a layer tree and a PNG, worded for the user.
 /// It lives in the lowest target that throws it (image I/O) so PNG, GL and replay all
 /// throw one type and `strata` reports every failure through one catch; StrataRender
@@ -30,3 +32,5 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension RenderError: DiagnosticConvertible {}

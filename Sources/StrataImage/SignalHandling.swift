@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// SIGINT and SIGTERM during a replay or check: the first one sets a flag that the
 /// frame loop reads after each frame (`Interruption.check()`), so the frame in flight
@@ -123,4 +124,9 @@ public struct Interrupted: Error, CustomStringConvertible {
     public var exitStatus: Int32 { 128 + signal }
     public var signalName: String { signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)" }
     public var description: String { "interrupted by \(signalName)" + (done.map { ": \($0)" } ?? "") }
+}
+
+extension Interrupted: DiagnosticConvertible {
+    /// Told as `strata: interrupted by SIGINT: ...`, exit status 128 + the signal.
+    public var diagnostic: Diagnostic { Diagnostic(message: description, status: .interrupted(signal: signal)) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// The system's own words for a failed call (strerror: "No space left on device",
 /// "Read-only file system", "Permission denied"), so a message says what really
@@ -27,7 +28,7 @@ public enum SystemError {
     /// otherwise the localized description without the domain and user info.
     public static func reason(of error: Error) -> String {
         if let code = errnoCode(of: error) { return reason(code) }
-        if let e = error as? RenderError { return e.description }
+        if error is Diagnostic || error is DiagnosticConvertible { return Diagnostic(error).description }
         let ns = error as NSError
         switch (ns.domain, ns.code) {
         case (NSCocoaErrorDomain, NSFileNoSuchFileError), (NSCocoaErrorDomain, NSFileReadNoSuchFileError): return reason(ENOENT)

@@ -10,10 +10,10 @@ public enum Checked {
         return range.contains(i) ? i : nil
     }
 
-    /// As `int(_:in:)`, throwing `ConversionError` naming `what` (a flag, a JSON path).
+    /// As `int(_:in:)`, throwing a `Diagnostic` naming `what` (a flag, a JSON path).
     public static func int(_ value: Double, _ what: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int {
         guard let i = int(value, in: range) else {
-            throw ConversionError("\(what): \(value) is not a whole number in \(range.lowerBound)...\(range.upperBound)")
+            throw Diagnostic("\(what): \(value) is not a whole number in \(range.lowerBound)...\(range.upperBound)")
         }
         return i
     }
@@ -32,9 +32,3 @@ public enum Checked {
     }
 }
 
-/// A number from input that no Int holds; the message names where it came from.
-public struct ConversionError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -1,9 +1,8 @@
 import StrataModel
 
 /// A `fromValue`/`toValue`/`values` element that is none of the kinds Strata animates.
-public struct CAValueError: Error, CustomStringConvertible {
-    public let value: String
-    public var description: String { "StrataQuartzCore cannot animate a value of type \(value)" }
+private func cannotAnimate(_ value: String) -> Diagnostic {
+    Diagnostic("StrataQuartzCore cannot animate a value of type \(value)")
 }
 
 extension AnimationValue {
@@ -32,8 +31,8 @@ extension AnimationValue {
             let items = try list.map(AnimationValue.init(any:))
             if let colors = items.map(\.colorValue) as? [Color] { self = .colors(colors) }
             else if let numbers = items.map(\.doubleValue) as? [Double] { self = .doubles(numbers) }
-            else { throw CAValueError(value: "\(type(of: value))") }
-        default: throw CAValueError(value: "\(type(of: value))")
+            else { throw cannotAnimate("\(type(of: value))") }
+        default: throw cannotAnimate("\(type(of: value))")
         }
     }
 
@@ -43,7 +42,7 @@ extension AnimationValue {
         case let t where t.hasPrefix("{CGRect"): self = .rect(v.rectValue.strata)
         case let t where t.hasPrefix("{CGSize"): self = .size(v.sizeValue.strata)
         case let t where t.hasPrefix("{CGPoint"): self = .point(v.pointValue.strata)
-        case let t: throw CAValueError(value: "NSValue \(t)")
+        case let t: throw cannotAnimate("NSValue \(t)")
         }
     }
 }

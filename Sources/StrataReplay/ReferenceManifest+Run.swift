@@ -25,9 +25,7 @@ extension ReferenceManifest {
     }
 
     private static func fontFile(_ path: String) throws -> FontFile {
-        do { return FontFile(file: (path as NSString).lastPathComponent, sha256: try FontDigests.shared.sha256(ofFileAt: path)) } catch {
-            throw RenderError.io("\(error)")
-        }
+        FontFile(file: (path as NSString).lastPathComponent, sha256: try FontDigests.shared.sha256(ofFileAt: path))
     }
 
     private static func manifest(_ renderer: Renderer, fonts files: [FontFile]) throws -> ReferenceManifest {

@@ -84,9 +84,13 @@ public final class Replayer {
     ///   - scenes: where the header's scene is found by name (the `strata` executable
     ///     passes the seeds' catalogue; the engine knows no scenes of its own); it is made with the header's options, view size and the scale.
     ///   - makeScene: a scene to replay into instead (tests).
+    ///   - optionFlags: the names of the header's scene options the command line replaced
+    ///     (`strata replay TRACE --preferred 2`): a scene they make impossible is the
+    ///     command line's fault, told with no place in the trace.
     public init(trace: Trace, name: String, fps: Double? = nil, scale: Double? = nil, maxFrames: Int? = nil,
                 frameLimit: Int = Replayer.defaultFrameLimit,
                 idleTimeout: Double = 10, scenes: SceneCatalog,
+                optionFlags: Set<String> = [],
                 makeScene: (() throws -> Scene)? = nil) throws {
         self.trace = trace
         traceName = name
@@ -97,7 +101,9 @@ public final class Replayer {
         self.frameLimit = frameLimit
         self.idleTimeout = idleTimeout
         // What the header says is the trace's first line; what a flag gave is the flag's.
-        func fail(_ message: String) -> TraceError { TraceError(file: name, line: 1, message: message) }
+        func fail(_ message: String, flag: Bool = false) -> Diagnostic {
+            flag ? Diagnostic(message) : Diagnostic(file: name, line: 1, message: message)
+        }
         guard self.fps > 0, self.fps.isFinite else {
             if fps != nil { throw UsageError("--fps must be a positive number, got \(clean(self.fps))") }
             throw fail("fps must be a positive number, got \(clean(self.fps))")
@@ -109,7 +115,8 @@ public final class Replayer {
         if let m = maxFrames, m < 1 { throw UsageError("--frames must be at least 1, got \(m)") }
         let w = (header.width * self.scale).rounded(), h = (header.height * self.scale).rounded()
         guard w >= 1, h >= 1, w <= Double(maximumSurfaceSide), h <= Double(maximumSurfaceSide) else {
-            throw fail("the view, \(clean(header.width)) x \(clean(header.height)) pt at scale \(clean(self.scale)), is \(clean(w))x\(clean(h)) px; each side must be 1...\(maximumSurfaceSide) px")
+            throw fail("the view, \(clean(header.width)) x \(clean(header.height)) pt at scale \(clean(self.scale)), is \(clean(w))x\(clean(h)) px; each side must be 1...\(maximumSurfaceSide) px",
+                       flag: scale != nil)
         }
         pixelWidth = Int(w); pixelHeight = Int(h)
 
@@ -122,8 +129,14 @@ public final class Replayer {
                 do {
                     return try scenes.makeScene(named: header.scene, options: header.options, viewSize: viewSize,
                                                 scale: sceneScale)
-                } catch let e as SceneError {
-                    throw TraceError(file: name, line: 1, message: e.message)
+                } catch let d as Diagnostic where d.file == nil {
+                    // The header's options are its first line; with flags over them the
+                    // scene is the command line's, and the message names the option.
+                    guard !optionFlags.isEmpty else { throw d.placed(file: name, line: 1) }
+                    var flagged = d
+                    flagged.hint = flagged.hint ?? "the scene was made with \(name)'s options and "
+                        + optionFlags.sorted().map { "--\($0)" }.joined(separator: ", ") + " from the command line"
+                    throw flagged
                 }
             }
         }
@@ -135,7 +148,8 @@ public final class Replayer {
         if maxFrames == nil {
             let frames = (trace.duration + idleTimeout) * self.fps
             guard frames <= Double(frameLimit) else {
-                throw fail("the trace lasts \(clean(trace.duration)) s: at \(clean(self.fps)) fps (and up to \(clean(idleTimeout)) s more until the scene is idle) that is up to \(Int(frames.rounded(.up))) frames, over the frame limit of \(frameLimit); cap them with --frames N or raise the limit with --frame-limit N")
+                throw fail("the trace lasts \(clean(trace.duration)) s: at \(clean(self.fps)) fps (and up to \(clean(idleTimeout)) s more until the scene is idle) that is up to \(Int(frames.rounded(.up))) frames, over the frame limit of \(frameLimit); cap them with --frames N or raise the limit with --frame-limit N",
+                           flag: fps != nil)
             }
         }
     }

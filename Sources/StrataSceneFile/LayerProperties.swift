@@ -184,7 +184,7 @@ extension Field {
     /// SVG path data (`SVGPathData`), its errors at the character they found.
     func pathData(_ scope: Scope) throws -> Path {
         let d = try string(maxLength: scope.limits.pathDataLength)
-        do { return try SVGPathData.parse(d) } catch let e as SVGPathData.Error { throw error(e.description) }
+        do { return try SVGPathData.parse(d) } catch let e as Diagnostic { throw error(e.message) }
     }
 
     /// A colour, or null for none (a shape layer's nil fillColor or strokeColor).

@@ -6,13 +6,6 @@ import StrataModel
 /// arguments repeated for more segments (after M they are lines). Anything else is an
 /// error naming the character offset and what was expected.
 struct SVGPathData {
-    struct Error: Swift.Error, Equatable, CustomStringConvertible {
-        /// 0-based offset in the string.
-        let offset: Int
-        let message: String
-        var description: String { "path data, character \(offset + 1): \(message)" }
-    }
-
     private let chars: [Character]
     private var i = 0
 
@@ -27,7 +20,7 @@ struct SVGPathData {
         while i < chars.count, chars[i] == " " || chars[i] == "\t" || chars[i] == "\n" || chars[i] == "\r" || chars[i] == "," { i += 1 }
     }
 
-    private func fail(_ message: String) -> Error { Error(offset: i, message: message) }
+    private func fail(_ message: String) -> Diagnostic { Diagnostic("path data, character \(i + 1): \(message)") }
 
     private mutating func atNumber() -> Bool {
         skipSeparators()

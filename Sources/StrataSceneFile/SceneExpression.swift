@@ -4,7 +4,8 @@ import StrataModel
 /// where a number goes. Numbers, the variables `i` (the copy's index in a `repeat`, from
 /// 0) and `n` (the repeat's count), the scene's options by name, `+ - * /`, unary minus,
 /// parentheses. Nothing else: no functions, no comparisons, so every expression ends and
-/// costs at most its length.
+/// costs at most its length. What cannot be read or computed throws a `Diagnostic`
+/// with no place; the scene file reader adds it.
 public indirect enum SceneExpression: Sendable, Equatable {
     case constant(Double)
     case variable(String)
@@ -28,7 +29,7 @@ public indirect enum SceneExpression: Sendable, Equatable {
         switch self {
         case .constant(let c): v = c
         case .variable(let name):
-            guard let x = variables[name] else { throw ExpressionError("\(name) has no value here") }
+            guard let x = variables[name] else { throw Diagnostic("\(name) has no value here") }
             v = x
         case .negate(let e): v = -(try e.evaluate(variables))
         case .binary(let op, let a, let b):
@@ -38,11 +39,11 @@ public indirect enum SceneExpression: Sendable, Equatable {
             case "-": v = x - y
             case "*": v = x * y
             default:
-                guard y != 0 else { throw ExpressionError("division by zero") }
+                guard y != 0 else { throw Diagnostic("division by zero") }
                 v = x / y
             }
         }
-        guard v.isFinite else { throw ExpressionError("the result is too large") }
+        guard v.isFinite else { throw Diagnostic("the result is too large") }
         return v
     }
 
@@ -51,10 +52,10 @@ public indirect enum SceneExpression: Sendable, Equatable {
     public static func parse(_ text: String, known: Set<String>, maximumDepth: Int = 32) throws -> SceneExpression {
         var p = Parser(chars: Array(text), known: known, maximumDepth: maximumDepth)
         p.skipSpaces()
-        guard p.index < p.chars.count else { throw ExpressionError("the expression is empty") }
+        guard p.index < p.chars.count else { throw Diagnostic("the expression is empty") }
         let e = try p.sum(depth: 0)
         p.skipSpaces()
-        if p.index < p.chars.count { throw ExpressionError("unexpected '\(p.chars[p.index])' at character \(p.index + 1)") }
+        if p.index < p.chars.count { throw Diagnostic("unexpected '\(p.chars[p.index])' at character \(p.index + 1)") }
         return e
     }
 
@@ -87,9 +88,9 @@ public indirect enum SceneExpression: Sendable, Equatable {
         }
 
         mutating func unary(depth: Int) throws -> SceneExpression {
-            guard depth < maximumDepth else { throw ExpressionError("the expression is nested too deeply") }
+            guard depth < maximumDepth else { throw Diagnostic("the expression is nested too deeply") }
             skipSpaces()
-            guard index < chars.count else { throw ExpressionError("the expression ends where a number or a name was expected") }
+            guard index < chars.count else { throw Diagnostic("the expression ends where a number or a name was expected") }
             let c = chars[index]
             if c == "-" { index += 1; return .negate(try unary(depth: depth + 1)) }
             if c == "+" { index += 1; return try unary(depth: depth + 1) }
@@ -97,7 +98,7 @@ public indirect enum SceneExpression: Sendable, Equatable {
                 index += 1
                 let e = try sum(depth: depth + 1)
                 skipSpaces()
-                guard index < chars.count, chars[index] == ")" else { throw ExpressionError("a '(' is not closed") }
+                guard index < chars.count, chars[index] == ")" else { throw Diagnostic("a '(' is not closed") }
                 index += 1
                 return e
             }
@@ -115,7 +116,7 @@ public indirect enum SceneExpression: Sendable, Equatable {
                 }
                 let text = String(chars[start..<index])
                 guard let v = Double(text), v.isFinite, text.filter({ $0 == "." }).count <= 1 else {
-                    throw ExpressionError("'\(text)' is not a number")
+                    throw Diagnostic("'\(text)' is not a number")
                 }
                 return .constant(v)
             }
@@ -127,19 +128,13 @@ public indirect enum SceneExpression: Sendable, Equatable {
                     let close = closestNames(to: name, in: known)
                     let hint = close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?"
                     let all = known.sorted().joined(separator: ", ")
-                    throw ExpressionError("unknown name '\(name)' in the expression\(hint) (names here: \(all.isEmpty ? "none" : all))")
+                    throw Diagnostic("unknown name '\(name)' in the expression\(hint) (names here: \(all.isEmpty ? "none" : all))")
                 }
                 return .variable(name)
             }
-            throw ExpressionError("unexpected '\(c)' at character \(index + 1)")
+            throw Diagnostic("unexpected '\(c)' at character \(index + 1)")
         }
     }
-}
-
-/// Why an expression cannot be read or computed; the scene file reader adds the place.
-public struct ExpressionError: Error, CustomStringConvertible, Equatable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }
 
 /// Names a spelling or two away from `name`, for did-you-mean.

@@ -51,7 +51,12 @@ public struct SceneFile: Sendable {
         guard data.count <= limits.fileSize else {
             throw SceneFileError(file: path, position: top, path: "", message: "the file is \(data.count) bytes; a scene file may be at most \(limits.fileSize)")
         }
-        let node = try JSONReader.parse(data, file: path, maximumDepth: limits.maximumDepth)
+        // A UTF-8 byte order mark is allowed before the value, as editors write one.
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data[3...] : data[...]
+        let node: JSONNode
+        do { node = try JSONReader.read(text, options: JSONReader.Options(maximumDepth: limits.maximumDepth, maximumBytes: limits.fileSize)) } catch {
+            throw SceneFileError(file: path, json: error)
+        }
         let own = FilePath.parent(path)
         let context = SceneFileContext(file: path, directory: directory ?? (own.isEmpty ? "." : own),
                                        containment: FileContainment(anywhere: allowOutsidePaths, root: root), limits: limits)
@@ -122,7 +127,8 @@ public struct SceneFile: Sendable {
             do {
                 return try file.makeScene(options: context.options, viewSize: context.viewSize)
             } catch let e as SceneFileError {
-                throw SceneError(e.description)
+                // Placed in the scene file, so a trace replaying it does not claim it.
+                throw e.diagnostic
             }
         }
     }

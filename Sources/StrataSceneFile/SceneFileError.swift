@@ -1,11 +1,4 @@
-/// A line and column in a scene file, both from 1; columns count characters (Unicode
-/// scalars), not bytes, so an editor's "go to" lands on the spot.
-public struct SourcePosition: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
-    public static func < (a: SourcePosition, b: SourcePosition) -> Bool { (a.line, a.column) < (b.line, b.column) }
-}
+import StrataModel
 
 /// Why a scene file cannot be used, worded for its author:
 /// `FILE:LINE:COL: root.sublayers[2].cornerRadius: expected a number, got "10px"`.
@@ -22,7 +15,25 @@ public struct SceneFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.file = file; self.position = position; self.path = path; self.message = message
     }
 
-    public var description: String {
-        "\(file):\(position.line):\(position.column): " + (path.isEmpty ? "" : "\(path): ") + message
+    public var description: String { diagnostic.description }
+}
+
+extension SceneFileError: DiagnosticConvertible {
+    /// At the file's line and column; the JSON path starts the message.
+    public var diagnostic: Diagnostic {
+        Diagnostic(file: file, line: position.line, column: position.column, message: path.isEmpty ? message : "\(path): \(message)")
+    }
+}
+
+extension SceneFileError {
+    /// The reader's error as a scene author reads it, with a hint where the format has one.
+    init(file: String, json error: JSONError) {
+        var message = error.message
+        switch error.reason {
+        case .empty: message += "; a scene file is a JSON object"
+        case .comment: message += " (a \"summary\" or an option's \"help\" can hold notes)"
+        default: break
+        }
+        self.init(file: file, position: error.position, path: error.path, message: message)
     }
 }

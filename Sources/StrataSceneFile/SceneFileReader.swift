@@ -73,7 +73,7 @@ struct Field: Sendable {
             }
             do {
                 return .expression(try SceneExpression.parse(body, known: scope.variables), self)
-            } catch let e as ExpressionError {
+            } catch let e as Diagnostic {
                 throw error("in the expression \(node.described): \(e.description)")
             }
         default:
@@ -95,7 +95,7 @@ struct Field: Sendable {
             if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
             do {
                 parts.append(.number(try SceneExpression.parse(body, known: scope.variables)))
-            } catch let e as ExpressionError {
+            } catch let e as Diagnostic {
                 throw error("in the expression {\(body)}: \(e.description)")
             }
             rest = rest[rest.index(after: close)...]
@@ -156,7 +156,7 @@ enum SceneNumber: Sendable {
         switch self {
         case .constant(let v): return v
         case .expression(let e, let field):
-            do { return try e.evaluate(env) } catch let x as ExpressionError {
+            do { return try e.evaluate(env) } catch let x as Diagnostic {
                 throw field.error("the expression \(field.node.described) cannot be computed: \(x.description)")
             }
         }
@@ -187,7 +187,7 @@ struct SceneText: Sendable {
             switch p {
             case .literal(let s): out += s
             case .number(let e):
-                do { out += clean(try e.evaluate(env)) } catch let x as ExpressionError {
+                do { out += clean(try e.evaluate(env)) } catch let x as Diagnostic {
                     throw field.error("the string \(field.node.described) cannot be made: \(x.description)")
                 }
             }

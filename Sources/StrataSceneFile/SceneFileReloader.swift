@@ -13,8 +13,8 @@ public final class SceneFileReloader {
     public enum Outcome {
         case unchanged
         case reloaded(SceneFile)
-        /// The message, `FILE:LINE:COL: ...`; the caller keeps its scene.
-        case failed(String)
+        /// Why, at `FILE:LINE:COL`; the caller keeps its scene.
+        case failed(Diagnostic)
     }
 
     public let path: String
@@ -47,9 +47,9 @@ public final class SceneFileReloader {
             lastText = String(decoding: contents, as: UTF8.self)
             return .reloaded(file)
         } catch let e as SceneFileError {
-            return .failed(e.description)
+            return .failed(e.diagnostic)
         } catch {
-            return .failed("\(path): \(error)")
+            return .failed(Diagnostic(file: path, message: "\(error)"))
         }
     }
 
@@ -69,11 +69,12 @@ public final class SceneFileReloader {
         if let last = lastStamp, last == now { return .unchanged }
         lastStamp = now
         guard now.size <= SceneFileLimits.standard.fileSize else {
-            return .failed("\(path):1:1: the file is \(now.size) bytes; a scene file may be at most \(SceneFileLimits.standard.fileSize)")
+            return .failed(Diagnostic(file: path, line: 1, column: 1,
+                                      message: "the file is \(now.size) bytes; a scene file may be at most \(SceneFileLimits.standard.fileSize)"))
         }
         let data: [UInt8]
         do { data = try BoundedFile.read(path, limit: SceneFileLimits.standard.fileSize) } catch {
-            return .failed("\(path):1:1: cannot read the scene file: \(error)")
+            return .failed(Diagnostic(file: path, line: 1, column: 1, message: "cannot read the scene file: \(error)"))
         }
         return check(contents: data)
     }
@@ -90,7 +91,7 @@ public final class SceneFileReloader {
         } catch let e as SceneError {
             return .failure(e)
         } catch {
-            return .failure(SceneError("\(error)"))
+            return .failure(Diagnostic(error))
         }
     }
 

@@ -86,7 +86,7 @@ public struct AlertSpecification: Hashable, Sendable {
         }
         if let p = preferredAction {
             guard alert.actions.indices.contains(p) else {
-                throw AlertSpecificationError("the preferred action is number \(p + 1), but there are \(actions.count) actions")
+                throw Diagnostic("the preferred action is number \(p + 1), but there are \(actions.count) actions")
             }
             try alert.setPreferredAction(alert.actions[p])
         }
@@ -114,8 +114,3 @@ public struct AlertSpecification: Hashable, Sendable {
     }
 }
 
-/// A specification that cannot become an alert.
-public struct AlertSpecificationError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

@@ -9,14 +9,14 @@ extension AlertSpecification {
         switch word {
         case "alert": style = .alert
         case "sheet", "actionSheet", "action-sheet": style = .actionSheet
-        default: throw AlertSpecificationError("the style must be alert or sheet, got '\(word)'")
+        default: throw Diagnostic("the style must be alert or sheet, got '\(word)'")
         }
     }
 
     /// `light` or `dark`.
     public mutating func setAppearance(word: String) throws {
         guard let a = UserInterfaceStyle(rawValue: word) else {
-            throw AlertSpecificationError("the appearance must be light or dark, got '\(word)'")
+            throw Diagnostic("the appearance must be light or dark, got '\(word)'")
         }
         appearance = a
     }
@@ -27,7 +27,7 @@ extension AlertSpecification {
     /// The example's specification, with a clear error for an unknown name.
     public static func example(named name: String) throws -> AlertSpecification {
         guard let example = AlertExample(rawValue: name) else {
-            throw AlertSpecificationError("unknown example '\(name)'; examples: \(AlertExample.names.joined(separator: ", "))")
+            throw Diagnostic("unknown example '\(name)'; examples: \(AlertExample.names.joined(separator: ", "))")
         }
         return example.specification
     }
@@ -39,7 +39,7 @@ extension AlertSpecification.Action {
     public init(word: String) throws {
         let parts = word.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw AlertSpecificationError("an action is STYLE:TITLE (STYLE: default, cancel, destructive, disabled), got '\(word)'")
+            throw Diagnostic("an action is STYLE:TITLE (STYLE: default, cancel, destructive, disabled), got '\(word)'")
         }
         let title = String(parts[1])
         switch parts[0] {
@@ -48,7 +48,7 @@ extension AlertSpecification.Action {
         case "destructive": self.init(title, style: .destructive)
         case "disabled": self.init(title, isEnabled: false)
         default:
-            throw AlertSpecificationError("an action's style must be default, cancel, destructive or disabled, got '\(parts[0])' in '\(word)'")
+            throw Diagnostic("an action's style must be default, cancel, destructive or disabled, got '\(parts[0])' in '\(word)'")
         }
     }
 }

@@ -119,30 +119,26 @@ extension AlertScene {
 
     /// The alert the options describe: an example, changed by the options given.
     public static func specification(_ o: SceneOptions) throws -> AlertSpecification {
-        do {
-            let described = ["title", "message", "action", "text-field"].contains { o.isGiven($0) }
-            var spec = AlertSpecification()
-            if let name = o.optionalString("example") {
-                spec = try AlertSpecification.example(named: name)
-            } else if !described {
-                spec = try AlertSpecification.example(named: "simple")
-            }
-            if let style = o.optionalString("style") { try spec.setStyle(word: style) }
-            try spec.setAppearance(word: o.string("appearance"))
-            if let t = o.optionalString("title") { spec.title = t }
-            if let m = o.optionalString("message") { spec.message = m }
-            if o.isGiven("action") { spec.actions = try o.strings("action").map { try AlertSpecification.Action(word: $0) } }
-            if o.isGiven("text-field") { spec.textFields = o.strings("text-field").map { AlertSpecification.Field(word: $0) } }
-            if let n = o.optionalInteger("preferred") {
-                guard n <= spec.actions.count else {
-                    throw SceneError("option \"preferred\" is \(n), but there \(spec.actions.count == 1 ? "is 1 action" : "are \(spec.actions.count) actions")")
-                }
-                spec.preferredAction = n - 1
-            }
-            return spec
-        } catch let e as AlertSpecificationError {
-            throw SceneError(e.description)
+        let described = ["title", "message", "action", "text-field"].contains { o.isGiven($0) }
+        var spec = AlertSpecification()
+        if let name = o.optionalString("example") {
+            spec = try AlertSpecification.example(named: name)
+        } else if !described {
+            spec = try AlertSpecification.example(named: "simple")
         }
+        if let style = o.optionalString("style") { try spec.setStyle(word: style) }
+        try spec.setAppearance(word: o.string("appearance"))
+        if let t = o.optionalString("title") { spec.title = t }
+        if let m = o.optionalString("message") { spec.message = m }
+        if o.isGiven("action") { spec.actions = try o.strings("action").map { try AlertSpecification.Action(word: $0) } }
+        if o.isGiven("text-field") { spec.textFields = o.strings("text-field").map { AlertSpecification.Field(word: $0) } }
+        if let n = o.optionalInteger("preferred") {
+            guard n <= spec.actions.count else {
+                throw SceneError("option \"preferred\" is \(n), but there \(spec.actions.count == 1 ? "is 1 action" : "are \(spec.actions.count) actions")")
+            }
+            spec.preferredAction = n - 1
+        }
+        return spec
     }
 }
 

@@ -29,12 +29,12 @@ public func assertMotion(of tracePath: String, keyPaths: [String], scenes: [Scen
             let root = step.scene.presentationLayer
             if keys.isEmpty {
                 keys = try keyPaths.map { word in
-                    do { return try TrackKey.resolve(word, in: root) } catch let p as TrackKey.Problem { throw MotionError("\(word): \(p.message)") }
+                    do { return try TrackKey.resolve(word, in: root) } catch let p as Diagnostic { throw p.prefixed("\(word): ") }
                 }
                 values = Array(repeating: [], count: keys.count)
             }
             for (k, key) in keys.enumerated() {
-                guard let v = key.value(in: root) else { throw MotionError("\(key.text): the layer \(key.layer) is gone from the tree at frame \(step.index)") }
+                guard let v = key.value(in: root) else { throw Diagnostic("\(key.text): the layer \(key.layer) is gone from the tree at frame \(step.index)") }
                 values[k].append(v)
             }
         }
@@ -66,7 +66,3 @@ public func assertMotion(of tracePath: String, keyPaths: [String], scenes: [Scen
     }
 }
 
-struct MotionError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
-}

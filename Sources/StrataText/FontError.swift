@@ -1,3 +1,5 @@
+import StrataModel
+
 /// Why text could not be laid out or drawn, worded for the person who has to fix it:
 /// almost always a font package that is not installed.
 public enum FontError: Error, Equatable, CustomStringConvertible {
@@ -21,3 +23,5 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension FontError: DiagnosticConvertible {}

@@ -1,3 +1,5 @@
+import StrataModel
+
 /// Misuse of an alert controller that UIKit answers with an
 /// NSInternalInconsistencyException: here a thrown error carrying UIKit's reason.
 public enum AlertControllerError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -24,3 +26,5 @@ public enum AlertControllerError: Error, Hashable, Sendable, CustomStringConvert
         }
     }
 }
+
+extension AlertControllerError: DiagnosticConvertible {}

@@ -5,20 +5,11 @@ import StrataModel
 import StrataRender
 import StrataDriver
 
-/// Why the live window could not run.
-public enum WindowError: Error, CustomStringConvertible, Equatable {
-    /// No display to open a window on, or GLFW could not open one there.
-    case noDisplay(String)
-    case scene(String)
-
-    public var description: String {
-        switch self {
-        case .noDisplay(let why):
-            return "cannot open a window: \(why). The window needs a display (DISPLAY or WAYLAND_DISPLAY); "
-                + "without one, replay a trace offscreen with 'strata replay TRACE'"
-        case .scene(let message): return message
-        }
-    }
+/// Why the live window cannot open: no display to open a window on, or GLFW could not
+/// open one there.
+func noDisplay(_ why: String) -> Diagnostic {
+    Diagnostic("cannot open a window: \(why)",
+               hint: "the window needs a display (DISPLAY or WAYLAND_DISPLAY); without one, replay a trace offscreen with 'strata replay TRACE'")
 }
 
 /// What a window session ended with.
@@ -112,15 +103,10 @@ public final class LiveWindow {
     /// Main thread only (GLFW).
     public func run() throws -> WindowResult {
         let view = options.viewSize
-        let descriptor: SceneDescriptor
-        do {
-            descriptor = try options.scenes.require(options.sceneName)
-            _ = try descriptor.sceneOptions(options.sceneOptions)
-        } catch let e as SceneError {
-            throw WindowError.scene(e.message)
-        }
+        let descriptor = try options.scenes.require(options.sceneName)
+        _ = try descriptor.sceneOptions(options.sceneOptions)
         guard LiveWindow.hasDisplay(in: options.environment) else {
-            throw WindowError.noDisplay("no display: neither DISPLAY nor WAYLAND_DISPLAY is set")
+            throw noDisplay("no display: neither DISPLAY nor WAYLAND_DISPLAY is set")
         }
         // From here SIGINT/SIGTERM close the window cleanly instead of killing strata.
         let savedSignals = StopSignal.install()
@@ -129,7 +115,7 @@ public final class LiveWindow {
             surface = try GLFWWindowSurface(width: Int(view.width.rounded()), height: Int(view.height.rounded()),
                                             title: title(), vsync: options.vsync, contextAPI: options.contextAPI)
         } catch let e as RenderError {
-            throw WindowError.noDisplay("\(e)")
+            throw noDisplay("\(e)")
         }
         defer { surface = nil }
         let renderer = try Renderer(surface: surface, shaders: options.shaders)
@@ -142,11 +128,7 @@ public final class LiveWindow {
         // then gives the frames that were seen.
         let drawnScale = max(1, Double(surface.framebufferSize.width)) / view.width
         let fps = LiveWindow.displayRefreshRate() ?? 60
-        do {
-            scene = try descriptor.makeScene(options: options.sceneOptions, viewSize: view, scale: drawnScale)
-        } catch let e as SceneError {
-            throw WindowError.scene(e.message)
-        }
+        scene = try descriptor.makeScene(options: options.sceneOptions, viewSize: view, scale: drawnScale)
         driver = SceneDriver(scene: scene)
         surface.setTitle(title())
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataModel
 import StrataTestSupport
 
 /// `strata dump`: the presentation tree a frame is drawn from, as text and JSON, with no GL.
@@ -36,6 +37,21 @@ import StrataTestSupport
         #expect(tree["id"] as? String == "root" && tree["class"] as? String == "CALayer")
         let box = try #require((tree["sublayers"] as? [[String: Any]])?.first)
         #expect((box["properties"] as? [String: Any])?["position"] as? [Double] == [20, 20])
+    }
+
+    /// `--json` is the tree as `JSONEncoder` wrote it before `JSONWriter` (indented, keys
+    /// sorted, slashes plain): names with slashes and quotes, fractional numbers.
+    @Test func jsonIsWrittenAsJSONEncoderWroteIt() throws {
+        let dir = try temporaryDirectory("dump-json")
+        try ##"{"strataScene": 1, "size": [100, 80], "root": {"sublayers": [{"name": "a/b \"c\" é", "frame": [0.1, 1e-7, 33.3, 20], "opacity": 0.3, "sublayers": []}, {"class": "CATextLayer", "string": "</p> 1/3", "frame": [0, 40, 100, 20]}]}}"##
+            .write(toFile: dir + "/d.scene.json", atomically: true, encoding: .utf8)
+        let r = try strata(["dump", "d.scene.json", "--json"], in: dir, environment: ["STRATA_GL": "none"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let tree = try JSONDecoder().decode(LayerTreeSnapshot.self, from: Data(r.stdout.utf8))
+        #expect(tree.sublayers.first?.id == "a/b \"c\" é")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        #expect(r.stdout == String(decoding: try encoder.encode(tree), as: UTF8.self) + "\n", "\(r.stdout)")
     }
 
     /// A trace is stepped through the frame loop: before the tap on "Shake All" the fields

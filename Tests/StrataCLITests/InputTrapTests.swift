@@ -96,7 +96,7 @@ private let traps: [TrapCase] = [
     func checkedConversion(_ value: Double, _ expected: Int?) throws {
         #expect(Checked.int(value) == expected)
         if expected == nil {
-            #expect(throws: ConversionError.self) { _ = try Checked.int(value, "--x") }
+            #expect(throws: Diagnostic.self) { _ = try Checked.int(value, "--x") }
         } else {
             #expect(try Checked.int(value, "--x") == expected)
         }

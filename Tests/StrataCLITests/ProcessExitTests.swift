@@ -29,12 +29,15 @@ import StrataTestSupport
         #expect(r.stdout.hasSuffix("0 passed, 1 failed\n"), "\(r.stdout)")
     }
 
-    /// An error is one line on standard error and exit 2; standard output stays empty.
+    /// An error is one line on standard error (and its hint one more) and exit 2; standard
+    /// output stays empty.
     @Test func anErrorExitsTwoWithOneLineOnStandardError() throws {
         let r = try strataProcess(["render", "teapot"], in: try temporaryDirectory("process-bad"))
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr.hasPrefix("strata: error: unknown scene 'teapot'; scenes: carousel") && r.stderr.filter { $0 == "\n" }.count == 1, "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[0].hasPrefix("strata: error: unknown scene 'teapot'; scenes: carousel")
+                && lines[1].hasPrefix("strata: hint: a scene of your own package") && lines[2].isEmpty, "\(r.stderr)")
     }
 
     /// The binary passes its own environment to the command: STRATA_GL naming no backend is refused.

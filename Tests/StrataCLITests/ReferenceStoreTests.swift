@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataDigest
+import StrataModel
 import StrataRender
 import StrataTestSupport
 
@@ -134,6 +135,16 @@ private func images(_ refs: String) -> [String] { listing(refs).filter { $0.hasS
         #expect(try strata(["check", trace, "--references", refs, "--record"], environment: cache).status == 0)
         var r = try strata(["check", trace, "--references", refs], environment: cache)
         #expect(r.status == 0 && r.stdout == "21 passed, 0 failed\n", "\(r.stdout)")
+        // The pass kept: one compact line, the entry's fields in their declared order.
+        let stored = listing(dir + "/cache").filter { $0.hasSuffix(".json") }
+        #expect(stored.count == 1, "\(stored)")
+        for name in stored {
+            struct Entry: Codable { var key: String; var trace: String; var width: Int; var height: Int; var frames: [String] }
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/cache/" + name)))
+            let entry = try JSONDecoder().decode(Entry.self, from: Data(bytes))
+            #expect(entry.key + ".json" == name && entry.trace == "still" && entry.frames.count == 21)
+            #expect(bytes == (try JSONWriter.bytes(entry)), "\(String(decoding: bytes, as: UTF8.self))")
+        }
         r = try strata(["check", trace, "--references", refs], environment: cache)
         #expect(r.status == 0 && r.stdout == "still: passed from cache: 21 frames unchanged since a check that passed (--no-cache replays it)\n21 passed, 0 failed\n", "\(r.stdout)")
         r = try strata(["check", trace, "--references", refs, "--no-cache"], environment: cache)

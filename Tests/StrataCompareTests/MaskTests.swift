@@ -49,27 +49,27 @@ import StrataModel
         try MaskRegion.validate([MaskRegion(x: 16, y: 7, width: 4, height: 3), MaskRegion(x: 0, y: 0, width: 20, height: 10)], width: 20, height: 10)
         for outside in [MaskRegion(x: 17, y: 0, width: 4, height: 2), MaskRegion(x: 0, y: 9, width: 1, height: 2),
                         MaskRegion(x: -1, y: 0, width: 2, height: 2), MaskRegion(x: 30, y: 30, width: 1, height: 1)] {
-            #expect(throws: MaskError.self) { try MaskRegion.validate([outside], width: 20, height: 10) }
+            #expect(throws: Diagnostic.self) { try MaskRegion.validate([outside], width: 20, height: 10) }
         }
-        let error = #expect(throws: MaskError.self) { try MaskRegion.validate([MaskRegion(x: 17, y: 0, width: 4, height: 2)], width: 20, height: 10) }
+        let error = #expect(throws: Diagnostic.self) { try MaskRegion.validate([MaskRegion(x: 17, y: 0, width: 4, height: 2)], width: 20, height: 10) }
         #expect(error?.message == "mask 17,0,4,2 (pixels 17..<21 x 0..<2) is not inside the 20x10 frame")
         // Zero size: refused when parsed and when checked.
-        #expect(throws: MaskError.self) { try MaskRegion(parsing: "0,0,0,5") }
-        #expect(throws: MaskError.self) { try MaskRegion.validate([MaskRegion(x: 1, y: 1, width: 3, height: 0)], width: 20, height: 10) }
+        #expect(throws: Diagnostic.self) { try MaskRegion(parsing: "0,0,0,5") }
+        #expect(throws: Diagnostic.self) { try MaskRegion.validate([MaskRegion(x: 1, y: 1, width: 3, height: 0)], width: 20, height: 10) }
         // The reference checker refuses a mask that does not fit before comparing.
         let checker = ReferenceChecker(directory: "/nonexistent", options: Self.exact([MaskRegion(x: 18, y: 8, width: 3, height: 3)]))
-        #expect(throws: MaskError.self) { try checker.check(Self.white, named: "x") }
+        #expect(throws: Diagnostic.self) { try checker.check(Self.white, named: "x") }
     }
 
     @Test func parsingAndPoints() throws {
         #expect(try MaskRegion(parsing: "10,20,100,16") == MaskRegion(x: 10, y: 20, width: 100, height: 16))
         #expect(try MaskRegion(parsing: " 1, 2 ,3,4") == MaskRegion(x: 1, y: 2, width: 3, height: 4))
         for bad in ["1,2,3", "1,2,3,4,5", "a,b,c,d", "1.5,0,2,2", "", "1,,2,3"] {
-            #expect(throws: MaskError.self) { try MaskRegion(parsing: bad) }
+            #expect(throws: Diagnostic.self) { try MaskRegion(parsing: bad) }
         }
         #expect(try MaskRegion.parsePoints("0.5,1,2.25,3") == Rect(x: 0.5, y: 1, width: 2.25, height: 3))
         for bad in ["1,2,3", "nan,0,1,1", "inf,0,1,1", "0,0,0,1", "1e999,0,1,1"] {
-            #expect(throws: MaskError.self) { try MaskRegion.parsePoints(bad) }
+            #expect(throws: Diagnostic.self) { try MaskRegion.parsePoints(bad) }
         }
         // Points to pixels: origin rounded down, far edges up.
         #expect(MaskRegion(points: Rect(x: 0.5, y: 0.5, width: 1, height: 1), scale: 2, frameWidth: 40, frameHeight: 40)

@@ -3,6 +3,7 @@ import Testing
 import StrataCompare
 import StrataDigest
 import StrataImage
+import StrataModel
 
 /// `strata-references.json`: what differs between where references were drawn and
 /// where they are checked, and the file itself.
@@ -60,15 +61,21 @@ import StrataImage
         #expect(text.hasSuffix("}\n"))
     }
 
-    @Test(arguments: [("{\"strataReferences\": 1, \"strata\": 1}", "'strata' has the wrong type"), ("{", "not valid JSON"),
-                      ("{\"strataReferences\": 1, \"strata\": \"0.2\"}", "no 'backend'"), ("[]", "not an object"),
-                      ("{\"strata\": \"0.2\"}", "no 'strataReferences'")])
-    func aBrokenManifestIsAnErrorNamingTheFile(text: String, reason: String) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-bad-\(getpid())-\(reason.count)").path
+    /// The reader's errors name the line and column (the manifest is pretty-printed, a
+    /// value a line), and duplicate keys are refused as everywhere.
+    @Test(arguments: [("{\"strataReferences\": 1, \"strata\": 1}", "1:35: not a Strata references manifest: strata: expected a string, found 1"),
+                      ("{", "1:2: not a Strata references manifest: expected a key in double quotes, found the end of the file"),
+                      ("{\"strataReferences\": 1, \"strata\": \"0.2\"}", "1:1: not a Strata references manifest: missing \"backend\""),
+                      ("[]", "1:1: not a Strata references manifest: expected an object, found an array"),
+                      ("{\"strata\": \"0.2\"}", "1:1: not a Strata references manifest: missing \"strataReferences\""),
+                      ("{\n\"strataReferences\": 2,\n\"strataReferences\": 2}",
+                       "3:1: not a Strata references manifest: duplicate key \"strataReferences\" (first at line 2, column 1)")])
+    func aBrokenManifestIsAnErrorNamingTheFileAndLine(text: String, reason: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-bad-\(getpid())-\(text.utf8.count)-\(reason.count)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/strata-references.json"))
-        #expect(throws: RenderError.io("\(dir)/strata-references.json: not a Strata references manifest (\(reason))")) {
+        #expect(throws: RenderError.io("\(dir)/strata-references.json:\(reason)")) {
             try ReferenceManifest.read(directory: dir)
         }
     }
@@ -85,6 +92,6 @@ import StrataImage
         #expect(try SHA256.hex(ofFileAt: path) == SHA256.hex(of: bytes))
         #expect(SHA256.hex(of: [UInt8](repeating: 0x61, count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
-        #expect(throws: DigestError.self) { try SHA256.hex(ofFileAt: "/nonexistent/font.otf") }
+        #expect(throws: Diagnostic.self) { try SHA256.hex(ofFileAt: "/nonexistent/font.otf") }
     }
 }

@@ -48,7 +48,7 @@ private func temporary(_ name: String) throws -> String {
         #expect(message { try read(#"{"t": 0, "t": 1, "kind": "down", "x": 1, "y": 2}"#) }
                 .hasPrefix(#"t.trace:2:10: invalid JSON: duplicate key "t""#))
         #expect(message { try read("{\"t\": 0, \"kind\": \"key\", \"text\": \"a\u{01}\"}") }
-                .hasPrefix("t.trace:2:35: invalid JSON: control character 0x1 in a string"))
+                .hasPrefix("t.trace:2:35: invalid JSON: control character U+0001 in a string"))
     }
 
     @Test func columnsCountCharactersNotBytes() {

@@ -54,7 +54,7 @@ private let malformed: [MalformedTrace] = [
 
     // Event lines
     .init(withHeader(#"{"t": 0, "kind": "down", "x": 1, "y": 2"#, down),
-          "t.trace:2:40: invalid JSON: expected ',' or '}', found the end of the line (unclosed object); expected an event like \(eventExample)"),
+          "t.trace:2:40: invalid JSON: expected ',' or '}' after a value, found the end of the line; expected an event like \(eventExample)"),
     .init(withHeader("", "   ", "{bad", down), "t.trace:4:2: invalid JSON: expected a key in double quotes, found 'b'; expected an event like \(eventExample)"),
     .init(withHeader(#""down""#), "t.trace:2: expected an event object like \(eventExample), found \"down\""),
     .init(withHeader(header), "t.trace:2: a second header (the header is line 1); expected an event like \(eventExample)"),

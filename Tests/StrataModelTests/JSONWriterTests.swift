@@ -19,7 +19,7 @@ import StrataModel
     @Test func keysComeInTheOrderEncodedAndNumbersAreShortest() throws {
         let text = try JSONWriter.encode(Line())
         #expect(text == #"{"zeta":1,"alpha":"a/b \"q\" \\ \n\t\u0001\bé","ratio":0.30000000000000004,"whole":480,"tiny":1e-05,"list":[[1,2],[3]],"nested":{"k":true}}"#)
-        let spaced = try JSONWriter.encode([1.5, 2], style: .spaced)
+        let spaced = try JSONWriter.encode([1.5, 2], format: .spaced)
         #expect(spaced == "[1.5, 2]")
         struct Back: Decodable { let alpha: String; let ratio: Double; let tiny: Double }
         let back = try JSONDecoder().decode(Back.self, from: Data(text.utf8))

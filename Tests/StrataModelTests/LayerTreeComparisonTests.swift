@@ -90,8 +90,8 @@ struct TrackKeyTests {
         let turn = try TrackKey.resolve("shake.knob.transform.rotation.z", in: root)
         #expect(abs(turn.value(in: root)! - 90) < 1e-9 && turn.unit == "°")
         #expect(try TrackKey.resolve("shake.knob.opacity", in: root).unit == "")
-        #expect(throws: TrackKey.Problem.self) { try TrackKey.resolve("shake.knob.position", in: root) }
-        #expect(throws: TrackKey.Problem.self) { try TrackKey.resolve("nobody.opacity", in: root) }
+        #expect(throws: Diagnostic.self) { try TrackKey.resolve("shake.knob.position", in: root) }
+        #expect(throws: Diagnostic.self) { try TrackKey.resolve("nobody.opacity", in: root) }
         #expect(x.value(in: Layer()) == nil)
     }
 }

@@ -37,7 +37,7 @@ import StrataModel
         guard case .failed(let message) = reloader.check(contents: Array(broken.utf8)) else {
             Issue.record("a broken edit was taken"); return
         }
-        #expect(message == "\(path):32:28: root.sublayers[0].sublayers[0].repeat.each.borderWidth: expected a number, got \"4pt\"")
+        #expect(message.description == "\(path):32:28: root.sublayers[0].sublayers[0].repeat.each.borderWidth: expected a number, got \"4pt\"")
         // The same broken bytes again are not reported again.
         #expect({ if case .unchanged = reloader.check(contents: Array(broken.utf8)) { return true }; return false }())
     }

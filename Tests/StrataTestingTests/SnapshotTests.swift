@@ -129,7 +129,7 @@ func card(_ color: Color, cornerRadius: Double = 6) -> Layer {
         for mode in RecordMode.allCases {
             #expect(try RecordMode.fromEnvironment(["STRATA_RECORD": mode.rawValue], default: .all) == mode)
         }
-        #expect(throws: RecordModeError.self) { try RecordMode.fromEnvironment(["STRATA_RECORD": "yes"], default: .none) }
+        #expect(throws: Diagnostic.self) { try RecordMode.fromEnvironment(["STRATA_RECORD": "yes"], default: .none) }
     }
 
     @Test func reportIsSelfContained() throws {

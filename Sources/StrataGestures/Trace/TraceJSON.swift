@@ -2,7 +2,7 @@ import Foundation
 import StrataModel
 
 /// The JSON of trace lines: examples and descriptions of values for messages, and values
-/// written as compact, deterministic text (`TraceJSONParser` reads them).
+/// written as compact, deterministic text (`JSONReader` reads them).
 public enum TraceJSON {
     static let headerExample = #"{"trace": 1, "scene": "carousel", "width": 480, "height": 320, "scale": 1, "fps": 60}"#
     static let eventExample = #"{"t": 0.25, "kind": "down", "x": 120.5, "y": 160}"#
@@ -15,7 +15,7 @@ public enum TraceJSON {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return describe(n)
-        case .string(let s): return s.count > 40 ? JSONWriter.string(String(s.prefix(40))) + "…" : JSONWriter.string(s)
+        case .string(let s): return JSONNode.described(s)
         case .array: return "an array"
         case .object: return "an object"
         }
@@ -28,7 +28,7 @@ public enum TraceJSON {
     /// Each line through `JSONWriter` (spaced, keys in the order below); a value JSON cannot
     /// hold (the rules refuse them before) is the line's error.
     static func line<T: Encodable>(_ value: T, file: String, line: Int) throws -> String {
-        do { return try JSONWriter.encode(value, style: .spaced) } catch {
+        do { return try JSONWriter.encode(value, format: .spaced) } catch {
             throw TraceError(file: file, line: line, message: "cannot be written as JSON: \(error)")
         }
     }

@@ -20,6 +20,9 @@ struct TraceReader {
     private var pending: [UInt8] = []
     private var stopped = false
 
+    /// Arrays and objects nested deeper than this are refused: a trace needs two levels.
+    static let maximumDepth = 16
+
     init(name: String, limits: TraceLimits = TraceLimits()) {
         self.name = name; self.limits = limits
     }
@@ -86,16 +89,16 @@ struct TraceReader {
             throw error(number, "not UTF-8 text; a trace is UTF-8 JSON Lines")
         }
         if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-        let bytes = Array(line)
-        let json: TraceValue
+        let json: JSONNode
         do {
-            json = try TraceJSONParser.parse(bytes)
-        } catch let e as TraceJSONParser.SyntaxError {
+            json = try JSONReader.read(line, options: JSONReader.Options(maximumDepth: TraceReader.maximumDepth,
+                                                                         maximumBytes: limits.maximumLineBytes,
+                                                                         unit: .line, firstLine: number))
+        } catch {
             if isCutOff { warnings.append(cutOffWarning(number)); stopped = true; return }
-            let column = TraceJSONParser.column(of: e.offset, in: bytes)
             let expected = header == nil ? "expected a header line like \(TraceJSON.headerExample)"
                                          : "expected an event like \(TraceJSON.eventExample)"
-            throw TraceError(file: name, line: number, column: column, message: "invalid JSON: \(e.message); \(expected)")
+            throw TraceError(file: name, line: number, column: error.column, message: "invalid JSON: \(error.message); \(expected)")
         }
 
         if header == nil {
@@ -103,8 +106,8 @@ struct TraceReader {
             headerLine = number
             return
         }
-        if case .object(let object) = json, object["kind"]?.stringValue == TraceSceneText.kind {
-            let scene = try readSceneText(object, line: number)
+        if json["kind"]?.stringValue == TraceSceneText.kind {
+            let scene = try readSceneText(json, line: number)
             if let message = rules.accept(scene, line: number) { throw error(number, message) }
             sceneTexts.append(scene)
             return
@@ -127,9 +130,9 @@ struct TraceReader {
 
     // MARK: Header
 
-    private func readHeader(_ json: TraceValue, line: Int) throws -> TraceHeader {
-        guard case .object(let object) = json else {
-            throw error(line, "expected a header object like \(TraceJSON.headerExample), found \(TraceJSON.describe(json))")
+    private func readHeader(_ object: JSONNode, line: Int) throws -> TraceHeader {
+        guard case .object(let members) = object.value else {
+            throw error(line, "expected a header object like \(TraceJSON.headerExample), found \(object.described)")
         }
         guard let version = object["trace"] else {
             if object["kind"] != nil {
@@ -141,14 +144,14 @@ struct TraceReader {
             throw error(line, "trace version \(TraceJSON.describe(v)) is newer than this strata understands (\(TraceHeader.version))")
         }
         guard version.doubleValue == Double(TraceHeader.version) else {
-            throw error(line, "\"trace\" must be the format version \(TraceHeader.version), found \(TraceJSON.describe(version))")
+            throw error(line, "\"trace\" must be the format version \(TraceHeader.version), found \(version.described)")
         }
 
         guard let sceneValue = object["scene"] else {
             throw error(line, "missing \"scene\" in the header (a non-empty string, e.g. \"carousel\")")
         }
         guard let scene = sceneValue.stringValue else {
-            throw error(line, "\"scene\" must be a non-empty string, found \(TraceJSON.describe(sceneValue))")
+            throw error(line, "\"scene\" must be a non-empty string, found \(sceneValue.described)")
         }
 
         let purposes = ["width": "view width in points", "height": "view height in points",
@@ -159,15 +162,15 @@ struct TraceReader {
                 throw error(line, "missing \"\(key)\" in the header (a positive number, \(purposes[key]!))")
             }
             guard let n = value.doubleValue else {
-                throw error(line, "\"\(key)\" must be a positive number, found \(TraceJSON.describe(value))")
+                throw error(line, "\"\(key)\" must be a positive number, found \(value.described)")
             }
             sizes[key] = n
         }
 
         var options: [String: TraceValue] = [:]
         if let value = object["options"] {
-            guard case .object(let dictionary) = value else {
-                throw error(line, "\"options\" must be an object of string, number or boolean values, found \(TraceJSON.describe(value))")
+            guard case .object(let dictionary) = TraceValue(value) else {
+                throw error(line, "\"options\" must be an object of string, number or boolean values, found \(value.described)")
             }
             options = dictionary
         }
@@ -176,7 +179,7 @@ struct TraceReader {
         for key in ["recorded", "generator", "note"] {
             guard let value = object[key] else { continue }
             guard let s = value.stringValue else {
-                throw error(line, "\"\(key)\" must be a string, found \(TraceJSON.describe(value))")
+                throw error(line, "\"\(key)\" must be a string, found \(value.described)")
             }
             texts[key] = s
         }
@@ -184,16 +187,17 @@ struct TraceReader {
         var masks: [Rect] = []
         if let value = object["masks"] {
             let shape = "\"masks\" must be a list of [x, y, width, height] in view points, e.g. [[0, 0, 80, 20]]"
-            guard case .array(let list) = value else { throw error(line, "\(shape), found \(TraceJSON.describe(value))") }
+            guard case .array(let list) = value.value else { throw error(line, "\(shape), found \(value.described)") }
             for item in list {
-                guard case .array(let box) = item, box.count == 4 else { throw error(line, "\(shape), found \(TraceJSON.describe(item))") }
+                guard case .array(let box) = item.value, box.count == 4 else { throw error(line, "\(shape), found \(item.described)") }
                 let n = box.compactMap(\.doubleValue)
                 guard n.count == 4 else { throw error(line, "\(shape); found a value that is not a number") }
                 masks.append(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
             }
         }
 
-        let others = object.filter { !TraceHeader.knownKeys.contains($0.key) }
+        let others = Dictionary(members.filter { !TraceHeader.knownKeys.contains($0.key) }.map { ($0.key, TraceValue($0.value)) },
+                                uniquingKeysWith: { a, _ in a })
         let header = TraceHeader(scene: scene, width: sizes["width"]!, height: sizes["height"]!,
                                  scale: sizes["scale"]!, fps: sizes["fps"]!, options: options,
                                  recorded: texts["recorded"], generator: texts["generator"], note: texts["note"],
@@ -207,9 +211,9 @@ struct TraceReader {
     private static let kinds = "down, move, up, cancel, key or scene"
     private static let keys = KeyEvent.Key.allCases.map(\.rawValue).joinedAsList()
 
-    private func readEvent(_ json: TraceValue, line: Int, headerLine: Int) throws -> InputEvent {
-        guard case .object(let object) = json else {
-            throw error(line, "expected an event object like \(TraceJSON.eventExample), found \(TraceJSON.describe(json))")
+    private func readEvent(_ object: JSONNode, line: Int, headerLine: Int) throws -> InputEvent {
+        guard case .object = object.value else {
+            throw error(line, "expected an event object like \(TraceJSON.eventExample), found \(object.described)")
         }
         guard let tValue = object["t"] else {
             if object["trace"] != nil && object["kind"] == nil {
@@ -218,13 +222,13 @@ struct TraceReader {
             throw error(line, "missing \"t\" (seconds from the start of the trace, a number >= 0)")
         }
         guard let t = tValue.doubleValue else {
-            throw error(line, "\"t\" must be a number of seconds, found \(TraceJSON.describe(tValue))")
+            throw error(line, "\"t\" must be a number of seconds, found \(tValue.described)")
         }
         guard let kindValue = object["kind"] else {
             throw error(line, "missing \"kind\" (\(TraceReader.kinds))")
         }
         guard let kind = kindValue.stringValue else {
-            throw error(line, "\"kind\" must be a string (\(TraceReader.kinds)), found \(TraceJSON.describe(kindValue))")
+            throw error(line, "\"kind\" must be a string (\(TraceReader.kinds)), found \(kindValue.described)")
         }
 
         if let pointerKind = PointerEvent.Kind(rawValue: kind) {
@@ -233,7 +237,7 @@ struct TraceReader {
             return .pointer(PointerEvent(pointerKind, x: x, y: y, t: t))
         }
         guard kind == "key" else {
-            throw error(line, "unknown kind \(TraceJSON.describe(kindValue)); expected \(TraceReader.kinds)")
+            throw error(line, "unknown kind \(kindValue.described); expected \(TraceReader.kinds)")
         }
 
         switch (object["text"], object["key"]) {
@@ -243,21 +247,21 @@ struct TraceReader {
             throw error(line, "a key event has \"text\" or \"key\", not both")
         case (let textValue?, nil):
             guard let text = textValue.stringValue else {
-                throw error(line, "\"text\" must be a string, found \(TraceJSON.describe(textValue))")
+                throw error(line, "\"text\" must be a string, found \(textValue.described)")
             }
             return .text(text, t: t)
         case (nil, let keyValue?):
             guard let name = keyValue.stringValue else {
-                throw error(line, "\"key\" must be a string (\(TraceReader.keys)), found \(TraceJSON.describe(keyValue))")
+                throw error(line, "\"key\" must be a string (\(TraceReader.keys)), found \(keyValue.described)")
             }
             guard let key = KeyEvent.Key(rawValue: name) else {
-                throw error(line, "unknown key \(TraceJSON.describe(keyValue)); expected \(TraceReader.keys)")
+                throw error(line, "unknown key \(keyValue.described); expected \(TraceReader.keys)")
             }
             return .key(key, t: t)
         }
     }
 
-    private func readSceneText(_ object: [String: TraceValue], line: Int) throws -> TraceSceneText {
+    private func readSceneText(_ object: JSONNode, line: Int) throws -> TraceSceneText {
         guard let tValue = object["t"], let t = tValue.doubleValue else {
             throw error(line, "a scene line needs \"t\" (seconds from the start, a number >= 0)")
         }
@@ -267,12 +271,12 @@ struct TraceReader {
         return TraceSceneText(t: t, text: text, afterEvents: events.count)
     }
 
-    private func coordinate(_ name: String, in object: [String: TraceValue], kind: String, edge: String, line: Int) throws -> Double {
+    private func coordinate(_ name: String, in object: JSONNode, kind: String, edge: String, line: Int) throws -> Double {
         guard let value = object[name] else {
             throw error(line, "missing \"\(name)\" in a \(kind) event (points from the \(edge) edge)")
         }
         guard let n = value.doubleValue else {
-            throw error(line, "\"\(name)\" must be a number of points, found \(TraceJSON.describe(value))")
+            throw error(line, "\"\(name)\" must be a number of points, found \(value.described)")
         }
         return n
     }

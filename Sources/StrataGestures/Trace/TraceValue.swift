@@ -1,3 +1,5 @@
+import StrataModel
+
 /// A JSON value as a trace holds it: header options, and header keys this version does
 /// not know (kept so that rewriting a trace loses nothing).
 public enum TraceValue: Hashable, Sendable {
@@ -20,6 +22,20 @@ public enum TraceValue: Hashable, Sendable {
     public var isOptionValue: Bool {
         if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
         return isScalar
+    }
+
+    /// The value `JSONReader` read, without its positions.
+    public init(_ node: JSONNode) {
+        switch node.value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .number(let n, _): self = .number(n)
+        case .string(let s): self = .string(s)
+        case .array(let items): self = .array(items.map(TraceValue.init))
+        case .object(let members):
+            // The reader refused duplicate keys.
+            self = .object(Dictionary(members.map { ($0.key, TraceValue($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        }
     }
 
     public var doubleValue: Double? { if case .number(let n) = self { return n }; return nil }

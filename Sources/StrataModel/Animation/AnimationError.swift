@@ -61,3 +61,5 @@ public struct AnimationError: Error, Equatable, CustomStringConvertible {
         return d[a.count][b.count]
     }
 }
+
+extension AnimationError: DiagnosticConvertible {}

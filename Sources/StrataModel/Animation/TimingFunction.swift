@@ -128,3 +128,5 @@ public struct TimingFunction: Hashable, Sendable, CustomStringConvertible {
     public static func == (a: TimingFunction, b: TimingFunction) -> Bool { a.c1 == b.c1 && a.c2 == b.c2 }
     public func hash(into h: inout Hasher) { h.combine(c1); h.combine(c2) }
 }
+
+extension TimingFunction.Error: DiagnosticConvertible {}

@@ -15,27 +15,22 @@ public struct TrackKey: Equatable, Hashable, Sendable {
         self.text = text; self.layer = layer; self.keyPath = keyPath
     }
 
-    /// Why a key cannot be tracked, worded to follow `KEY: `.
-    public struct Problem: Error, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
-    }
-
     /// Splits `text` where a prefix names a layer of the tree under `root` and the rest is
     /// an animatable key path of it holding a number (names may hold dots: `shake.view`).
+    /// A key that cannot be tracked throws a `Diagnostic` worded to follow `KEY: `.
     public static func resolve(_ text: String, in root: Layer) throws -> TrackKey {
         var dot = text.startIndex
         while let i = text[dot...].firstIndex(of: ".") {
             let name = String(text[..<i]), keyPath = String(text[text.index(after: i)...])
             if let layer = find(name, in: root), type(of: layer).animatableProperties[keyPath] != nil {
                 guard case .double? = layer.animatableValue(forKeyPath: keyPath) else {
-                    throw Problem(message: "\(keyPath) is not a number; track one of its parts (position.x, bounds.size.width, shadowOffset.height)")
+                    throw Diagnostic("\(keyPath) is not a number; track one of its parts (position.x, bounds.size.width, shadowOffset.height)")
                 }
                 return TrackKey(text: text, layer: name, keyPath: keyPath)
             }
             dot = text.index(after: i)
         }
-        throw Problem(message: "no layer of that name has such an animatable key path; write LAYER.KEYPATH with a layer's name ('strata dump' lists them) and a key path such as position.y")
+        throw Diagnostic("no layer of that name has such an animatable key path; write LAYER.KEYPATH with a layer's name ('strata dump' lists them) and a key path such as position.y")
     }
 
     /// The value on the tree under `root`, in the key's unit; nil when the layer is gone.

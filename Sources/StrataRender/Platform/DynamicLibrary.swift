@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// A shared library opened with dlopen, so GL platforms (OSMesa, EGL) are looked up at
 /// run time: the package builds without their -dev packages, `strata` starts on machines
@@ -24,7 +25,7 @@ final class DynamicLibrary: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let library = opened[path] { return library }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            throw DynamicLibraryError(reason: lastError() ?? "\(path): cannot be opened")
+            throw Diagnostic(lastError() ?? "\(path): cannot be opened")
         }
         let library = DynamicLibrary(path: path, handle: handle)
         opened[path] = library
@@ -39,7 +40,7 @@ final class DynamicLibrary: @unchecked Sendable {
     /// `symbol` as a C function of type `T`; throws naming the library and symbol.
     func function<T>(_ symbol: String, as type: T.Type = T.self) throws -> T {
         guard let p = address(of: symbol) else {
-            throw DynamicLibraryError(reason: "\(path): no symbol \(symbol)")
+            throw Diagnostic("\(path): no symbol \(symbol)")
         }
         return unsafeBitCast(p, to: T.self)
     }
@@ -49,8 +50,3 @@ final class DynamicLibrary: @unchecked Sendable {
     }
 }
 
-/// Why a library or one of its symbols could not be loaded, in dlerror's words.
-struct DynamicLibraryError: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { reason }
-}

@@ -1,3 +1,5 @@
+import StrataModel
+
 /// The EGL calls Strata makes, resolved at run time from libEGL (glvnd's on Debian).
 /// Declared here from Khronos' EGL/egl.h and eglext.h rather than imported, so building
 /// needs no libegl-dev. Extension functions come through eglGetProcAddress, since
@@ -75,7 +77,7 @@ struct EGLLibrary {
             let f = unsafeBitCast(ext, to: Ext.self)
             getPlatformDisplay = { platform, native, attributes in f(platform, native, attributes.map { EGLint($0) }) }
         } else {
-            throw DynamicLibraryError(reason: "\(path): neither eglGetPlatformDisplay nor eglGetPlatformDisplayEXT")
+            throw Diagnostic("\(path): neither eglGetPlatformDisplay nor eglGetPlatformDisplayEXT")
         }
     }
 

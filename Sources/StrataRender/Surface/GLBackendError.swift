@@ -1,3 +1,5 @@
+import StrataModel
+
 /// Why no offscreen GL context could be had, each reason on one line that names the
 /// backend first (`osmesa: libOSMesa.so.8: cannot open shared object file: ...`), so a
 /// user knows which package is missing without a backtrace.
@@ -20,3 +22,5 @@ public enum GLBackendError: Error, CustomStringConvertible, Equatable {
         }
     }
 }
+
+extension GLBackendError: DiagnosticConvertible {}
