@@ -19,10 +19,7 @@ import StrataTestSupport
         moving.shadowRadius = 5
         moving.opacity = fade
         card.addSublayer(moving)
-        let label = TextLayer()
-        label.frame = Rect(x: 20, y: 120, width: 200, height: 40)
-        label.string = text
-        card.addSublayer(label)
+        card.addSublayer(label(Rect(x: 20, y: 120, width: 200, height: 40), text))
         let turned = square(Rect(x: 380, y: 100, width: 60, height: 60), .orange, radius: 4)
         turned.transform = .makeRotation(0.4, 0, 0, 1)
         return root([card, turned])

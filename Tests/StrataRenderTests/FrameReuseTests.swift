@@ -18,10 +18,7 @@ import StrataTestSupport
         box.shadowOpacity = 0.5
         box.contents = contents
         root.addSublayer(box)
-        let label = TextLayer()
-        label.frame = Rect(x: 55, y: 10, width: 40, height: 20)
-        label.string = text
-        root.addSublayer(label)
+        root.addSublayer(label(Rect(x: 55, y: 10, width: 40, height: 20), text))
         return root
     }
 

@@ -1,6 +1,6 @@
 import StrataModel
 
-// The layers the culling and damage tests build their frames of.
+// The layers the culling, damage and reuse tests build their frames of.
 
 /// A plain square layer: `frame`, an opaque or translucent background, rounded corners.
 func square(_ frame: Rect, _ color: Color, radius: Double = 0) -> Layer {
@@ -18,4 +18,12 @@ func root(_ sublayers: [Layer]) -> Layer {
     root.backgroundColor = .white
     for s in sublayers { root.addSublayer(s) }
     return root
+}
+
+/// A text layer showing `string` in `frame`, in the default font.
+func label(_ frame: Rect, _ string: String) -> TextLayer {
+    let label = TextLayer()
+    label.frame = frame
+    label.string = string
+    return label
 }
