@@ -5,13 +5,14 @@ import StrataReplay
 import StrataScenes
 import StrataTestSupport
 
-/// Every shipped trace replayed with frames drawn only where they differ from the last
+/// Shipped traces replayed with frames drawn only where they differ from the last
 /// (`FrameDamage`), each frame against the same frame drawn whole by a second renderer:
-/// the same bytes. (The cards scroll, a scene file's trace, is checked `--exact` against its
-/// references by CardsTraceTests, which were drawn whole.)
+/// the same bytes. Every shipped trace is also held byte for byte to references drawn whole
+/// (recorded before damage existed) by ShippedTraceTests, whose checks draw with damage on;
+/// here are the two traces that draw most of their frames in part, so a failure names the
+/// frame and that damage was really taken (each draws over 30 frames in part).
 @Suite(.serialized, .tags(.gl)) struct FrameDamageTraceTests {
-    @Test(arguments: ["alert-login", "alert-sheet", "alert-simple", "carousel-drag", "carousel-flick", "kitchensink-curl",
-                      "kitchensink-flip", "kitchensink-labels", "shake-all", "shake-completion"])
+    @Test(arguments: ["shake-all", "shake-completion"])
     func shippedFramesDrawnOverTheLastAreTheFramesDrawnWhole(trace name: String) throws {
         let (replayer, _) = try Replayer.load(path: shippedTrace(name), scenes: SceneRegistry.catalog)
         let damaged = try makeRenderer(), whole = try makeRenderer()
@@ -24,8 +25,7 @@ import StrataTestSupport
         }
         #expect(differing.isEmpty, "\(name): frames \(differing.prefix(10)) of \(result.frameCount) differ")
         #expect(whole.partialFrameCount == 0)
-        // How many frames damage drew in part (a trace whose frames all read around them, or
-        // all change over half the frame, has none).
-        print("\(name): \(damaged.partialFrameCount) of \(result.frameCount) frames drawn in part, \(damaged.reusedFrameCount) given back")
+        // shake-all draws 31 of its 76 frames in part, shake-completion 36 of 106.
+        #expect(damaged.partialFrameCount > 30, "\(name): \(damaged.partialFrameCount) of \(result.frameCount) frames drawn in part")
     }
 }
