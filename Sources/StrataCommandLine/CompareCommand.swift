@@ -56,21 +56,16 @@ struct CompareCommand: StrataSubcommand {
         let pixelLimit = a.integer("max-pixels") ?? PNGHeader.defaultPixelLimit
 
         // Each frame is decoded, compared and its diff written on one core, so only a frame
-        // per core is in memory however many there are. Batches keep the output flowing on
-        // long runs and stop at the first unreadable frame.
-        let batchSize = 4 * ProcessInfo.processInfo.activeProcessorCount
+        // per core is in memory however many there are; lines come out in order as frames
+        // finish, and the first unreadable frame stops the run.
         var passed = 0, failed = 0, passedByThreshold = 0
-        for batchStart in stride(from: 0, to: frames.count, by: batchSize) {
-            let batch = frames[batchStart..<min(frames.count, batchStart + batchSize)]
-            let outcomes = ParallelComparison.map(count: batch.count) { i in
-                Result { try batch[batchStart + i].compare(options: options, pixelLimit: pixelLimit, decodingInParallel: frames.count == 1) }
-            }
-            for (frame, outcome) in zip(batch, outcomes) {
-                let result = try outcome.get()
-                context.print(json ? try FrameReport.json(name: frame.name, result) : FrameReport.line(name: frame.name, result))
-                if result.passed { passed += 1 } else { failed += 1 }
-                if case .compared(let r) = result, r.passed, r.maxChannelDelta > 0, options.mode == .perceptual { passedByThreshold += 1 }
-            }
+        try ParallelComparison.forEachInOrder(count: frames.count, { i in
+            Result { try frames[i].compare(options: options, pixelLimit: pixelLimit, decodingInParallel: frames.count == 1) }
+        }) { i, outcome in
+            let frame = frames[i], result = try outcome.get()
+            context.print(json ? try FrameReport.json(name: frame.name, result) : FrameReport.line(name: frame.name, result))
+            if result.passed { passed += 1 } else { failed += 1 }
+            if case .compared(let r) = result, r.passed, r.maxChannelDelta > 0, options.mode == .perceptual { passedByThreshold += 1 }
             context.console.output.flush()
         }
         // compare cannot know who drew the frames (no manifest), so it keeps the threshold,

@@ -22,6 +22,27 @@ import Testing
         #expect(ParallelComparison.map(count: 100) { "\($0)" } == (0..<100).map { "\($0)" })
     }
 
+    @Test func forEachInOrderHandsEveryResultOverInIndexOrder() throws {
+        var seen: [(Int, String)] = []
+        try ParallelComparison.forEachInOrder(count: 200, { "\($0 * 3)" }) { i, value in seen.append((i, value)) }
+        #expect(seen.map(\.0) == Array(0..<200))
+        #expect(seen.map(\.1) == (0..<200).map { "\($0 * 3)" })
+        try ParallelComparison.forEachInOrder(count: 0, { $0 }) { _, _ in Issue.record("no index, no call") }
+    }
+
+    @Test func forEachInOrderStopsAtTheFirstErrorAndRethrowsIt() {
+        struct Unreadable: Error, Equatable { let index: Int }
+        var seen: [Int] = []
+        #expect(throws: Unreadable(index: 5)) {
+            try ParallelComparison.forEachInOrder(count: 500, { $0 }) { i, _ in
+                if i == 5 || i == 7 { throw Unreadable(index: i) }
+                seen.append(i)
+            }
+        }
+        // Nothing after the failing index is handed over, though later ones may have run.
+        #expect(seen == [0, 1, 2, 3, 4])
+    }
+
     @Test func fullHDFrame() {
         let expected = TestImages.make(width: 1920, height: 1080) { x, y in (UInt8(x & 255), UInt8(y & 255), 128, 255) }
         let actual = TestImages.changing(expected, [(0, 0, (255, 0, 0, 255)), (1919, 1079, (0, 255, 255, 255)), (960, 540, (0, 0, 0, 255))])
