@@ -116,7 +116,9 @@ import StrataTestSupport
         #expect(frame.rgba(240, 140).isClose(to: RGBA(191, 0, 64), within: 2), "\(frame.rgba(240, 140))")
         #expect(frame.rgba(240, 246) == RGBA(1, 1, 1), "\(frame.rgba(240, 246))")
         #expect(frame.rgba(1, 160) == RGBA(127, 127, 127), "\(frame.rgba(1, 160))")
-        for angle in [0.0, 20, 37.5, 190] {
+        // Oblique (the planes' edges cut pixels) and turned past 180 (their backs face
+        // the eye); nearly face-on, at 2x, below.
+        for angle in [37.5, 190] {
             scene.angle = angle
             try expectSameStackedFrames(renderer, scene.rootLayer, "500 planes at \(angle)")
         }
