@@ -53,7 +53,8 @@ final class BackdropPass {
     private let gl: GLFunctions
     private let downsampleProgram: Program<DownsampleUniforms>
     private let blurProgram: Program<BlurUniforms>
-    private let materialProgram: Program<MaterialUniforms>
+    /// backdrop.frag, with continuous corners compiled in or not (`ProgramVariants`).
+    private let materialPrograms: ProgramVariants<MaterialUniforms>
     /// This frame's blurred captures by index in the draw list, and their block size.
     private var captured: [Int: (target: RenderTarget, factor: Int)] = [:]
     private var free: [Size2: [RenderTarget]] = [:]
@@ -65,7 +66,8 @@ final class BackdropPass {
         self.gl = gl
         downsampleProgram = try Program(gl: gl, fragment: "backdrop-downsample.frag", source: shaders)
         blurProgram = try Program(gl: gl, fragment: "backdrop-blur.frag", source: shaders)
-        materialProgram = try Program(gl: gl, fragment: "backdrop.frag", source: shaders)
+        materialPrograms = ProgramVariants(gl: gl, fragment: "backdrop.frag", source: shaders)
+        _ = try materialPrograms.program([])
     }
 
     deinit { deleteTargets() }
@@ -110,6 +112,7 @@ final class BackdropPass {
         gl.bindFramebuffer(GLConstant.framebuffer, current.framebuffer)
         gl.viewport(0, 0, GLsizei(width), GLsizei(height))
         gl.enable(GLConstant.blend)
+        let materialProgram = try materialPrograms.program(d.shape.cornerDefines)
         let u = materialProgram.uniforms
         gl.useProgram(materialProgram.id)
         gl.uniform2f(u.viewport, GLfloat(width), GLfloat(height))
