@@ -73,10 +73,15 @@ import StrataTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let variants = try makeRenderer()
         let everywhere = try Renderer(surface: try makeOffscreenSurface(), shaders: .directory(dir))
+        // Continuous corners are drawn split (`ContinuousCornerSplit`) by one and whole by the
+        // other; at 2x and moved by a fraction of a pixel, the cuts fall elsewhere.
         for curve in [CornerCurve.circular, .continuous] {
-            let a = try variants.render(layer: Self.screen(curve: curve), pixelWidth: 480, pixelHeight: 320, scale: 1)
-            let b = try everywhere.render(layer: Self.screen(curve: curve), pixelWidth: 480, pixelHeight: 320, scale: 1)
-            #expect(a.pixels == b.pixels, "\(curve)")
+            for (scale, shift) in [(1.0, 0.0), (2.0, 0.3), (1.0, 3.7)] {
+                let (w, h) = (Int(480 * scale), Int(320 * scale))
+                let a = try variants.render(layer: Self.screen(curve: curve, shift: shift), pixelWidth: w, pixelHeight: h, scale: scale)
+                let b = try everywhere.render(layer: Self.screen(curve: curve, shift: shift), pixelWidth: w, pixelHeight: h, scale: scale)
+                #expect(a.pixels == b.pixels, "\(curve) at \(scale)x, shifted \(shift)")
+            }
         }
         // The two curves draw differently (so the continuous one did take its variant).
         let circular = try variants.render(layer: Self.screen(curve: .circular), pixelWidth: 480, pixelHeight: 320, scale: 1)
@@ -93,6 +98,26 @@ import StrataTestSupport
             let b = try whole.render(layer: Self.screen(curve: .continuous, shift: shift), pixelWidth: 480, pixelHeight: 320, scale: 1)
             #expect(a.pixels == b.pixels, "shift \(shift)")
         }
+    }
+
+    @Test func theCornerCellsHoldEveryPixelTheCurveCanReach() throws {
+        // A 100 x 60 point card at (20.25, 10) with continuous corners of 10 points, at 2x:
+        // the curve runs 15.29 points (1.52866 radii) along each side from a corner, so up
+        // to pixel x (20.25 + 15.29) * 2 = 71.1 from the left, (120.25 - 15.29) * 2 = 209.9
+        // from the right, y 50.6 and 109.4. The cuts go a pixel further out, onto even pixels.
+        let shape = RoundedRect(bounds: Rect(x: 20.25, y: 10, width: 100, height: 60), cornerRadius: 10, corners: .all, curve: .continuous)
+        let m = Transform3D.identity.scaled(2, 2, 1)
+        let bounds = PixelRect(x0: 37, y0: 17, x1: 244, y1: 143)
+        let cells = try #require(ContinuousCornerSplit.cells(of: shape, matrix: m, bounds: bounds))
+        #expect(cells.corners == [PixelRect(x0: 37, y0: 17, x1: 74, y1: 52), PixelRect(x0: 208, y0: 17, x1: 244, y1: 52),
+                                  PixelRect(x0: 37, y0: 108, x1: 74, y1: 143), PixelRect(x0: 208, y0: 108, x1: 244, y1: 143)])
+        // The rest: the middle column whole, and the left and right sides between the corners.
+        #expect(cells.sides == [PixelRect(x0: 74, y0: 17, x1: 208, y1: 143), PixelRect(x0: 37, y0: 52, x1: 74, y1: 108),
+                                PixelRect(x0: 208, y0: 52, x1: 244, y1: 108)])
+        // Circular corners, or a turn: not split.
+        let circular = RoundedRect(bounds: shape.rect, cornerRadius: 10, corners: .all, curve: .circular)
+        #expect(ContinuousCornerSplit.cells(of: circular, matrix: m, bounds: bounds) == nil)
+        #expect(ContinuousCornerSplit.cells(of: shape, matrix: .makeRotation(0.1, 0, 0, 1), bounds: bounds) == nil)
     }
 
     @Test func aPlainGroupsExtentIsWhatItsDrawsReach() throws {

@@ -265,7 +265,7 @@ public final class Renderer {
                 if let curl = composite.curl {
                     try curls.draw(curl, opacity: composite.opacity, source: source, in: frame)
                 } else {
-                    try groups.draw(composite, source: source, extent: extents[index], in: frame)
+                    try groups.draw(composite, source: source, extent: extents[index], within: damage, in: frame)
                 }
             case .endMask(let opacity):
                 let mask = targets.popGroup(), content = targets.popGroup()

@@ -112,19 +112,28 @@ final class BackdropPass {
         gl.bindFramebuffer(GLConstant.framebuffer, current.framebuffer)
         gl.viewport(0, 0, GLsizei(width), GLsizei(height))
         gl.enable(GLConstant.blend)
-        let materialProgram = try materialPrograms.program(d.shape.cornerDefines)
-        let u = materialProgram.uniforms
-        gl.useProgram(materialProgram.id)
-        gl.uniform2f(u.viewport, GLfloat(width), GLfloat(height))
-        gl.set(u.quad, d.quad)
-        gl.set(u.shape, d.shape)
-        gl.uniform2f(u.captureOrigin, GLfloat(c.x), GLfloat(c.y))
-        gl.uniform1f(u.factor, GLfloat(factor))
-        gl.uniform1f(u.saturation, GLfloat(d.material.saturation))
-        gl.set(u.tint, d.material.tint)
-        gl.uniform1f(u.opacity, GLfloat(d.opacity))
-        gl.bind(texture: blurred.texture, to: u.capture)
-        gl.drawQuad()
+        func draw(_ defines: [String], _ visibility: DrawVisibility) throws {
+            let materialProgram = try materialPrograms.program(defines)
+            let u = materialProgram.uniforms
+            gl.useProgram(materialProgram.id)
+            gl.uniform2f(u.viewport, GLfloat(width), GLfloat(height))
+            gl.set(u.quad, d.quad)
+            gl.set(u.shape, d.shape)
+            gl.uniform2f(u.captureOrigin, GLfloat(c.x), GLfloat(c.y))
+            gl.uniform1f(u.factor, GLfloat(factor))
+            gl.uniform1f(u.saturation, GLfloat(d.material.saturation))
+            gl.set(u.tint, d.material.tint)
+            gl.uniform1f(u.opacity, GLfloat(d.opacity))
+            gl.bind(texture: blurred.texture, to: u.capture)
+            gl.drawQuad(visibility)
+        }
+        // A list with a backdrop is drawn whole (`FrameDamage`): no scissor to keep.
+        if let split = ContinuousCornerSplit.pieces(of: d.shape, drawnAs: d.quad, in: frame, .whole) {
+            if split.corners != .hidden { try draw(["CONTINUOUS_CORNERS"], split.corners) }
+            if split.sides != .hidden { try draw(["CONTINUOUS_SIDES"], split.sides) }
+        } else {
+            try draw(d.shape.cornerDefines, .whole)
+        }
         frame.forgetProgram()
     }
 

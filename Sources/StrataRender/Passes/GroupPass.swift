@@ -30,9 +30,23 @@ final class GroupPass {
 
     /// Composites the group drawn into `source` onto the bound target; an unmasked group
     /// only over `extent` when given (`GroupExtent`: the target is transparent elsewhere).
-    func draw(_ c: GroupComposite, source: RenderTarget, extent: PixelRect? = nil, in frame: FrameContext) throws {
+    /// A mask with continuous corners is put back in two parts (`ContinuousCornerSplit`),
+    /// each cut to `damage` when the frame draws only that (the scissor is the pieces').
+    func draw(_ c: GroupComposite, source: RenderTarget, extent: PixelRect? = nil, within damage: PixelRect? = nil,
+              in frame: FrameContext) throws {
         if c.mask == nil, let e = extent, e.isEmpty { return }
-        let program = try programs.program(c.mask.map { ["MASKED"] + $0.shape.cornerDefines } ?? [])
+        if let mask = c.mask, c.shadow == nil,
+           let split = ContinuousCornerSplit.pieces(of: mask.shape, drawnAs: mask.quad, in: frame, damage.map { .pieces([$0]) } ?? .whole) {
+            if split.corners != .hidden { try draw(c, ["MASKED", "CONTINUOUS_CORNERS"], source: source, split.corners, in: frame) }
+            if split.sides != .hidden { try draw(c, ["MASKED", "CONTINUOUS_SIDES"], source: source, split.sides, in: frame) }
+            return
+        }
+        try draw(c, c.mask.map { ["MASKED"] + $0.shape.cornerDefines } ?? [], source: source, extent: extent, .whole, in: frame)
+    }
+
+    private func draw(_ c: GroupComposite, _ defines: [String], source: RenderTarget, extent: PixelRect? = nil,
+                      _ visibility: DrawVisibility, in frame: FrameContext) throws {
+        let program = try programs.program(defines)
         frame.use(program)
         let u = program.uniforms
         if let mask = c.mask {
@@ -46,6 +60,6 @@ final class GroupPass {
         }
         gl.uniform1f(u.opacity, GLfloat(c.opacity))
         gl.bind(texture: source.texture, to: u.group)
-        gl.drawQuad()
+        gl.drawQuad(visibility)
     }
 }

@@ -58,7 +58,19 @@ final class LayerPass {
 
     /// Draws `d` in the frame with its variant's program.
     func draw(_ d: LayerDraw, _ visibility: DrawVisibility, in frame: FrameContext) throws {
-        let p = try program(for: LayerVariant(d))
+        let variant = LayerVariant(d)
+        if variant.continuousCorners, let split = ContinuousCornerSplit.pieces(of: d.shape, drawnAs: d.quad, in: frame, visibility) {
+            var sides = variant
+            sides.continuousCorners = false
+            sides.continuousSides = true
+            for (v, part) in [(variant, split.corners), (sides, split.sides)] where part != .hidden {
+                let p = try program(for: v)
+                frame.use(p)
+                draw(d, with: p, part)
+            }
+            return
+        }
+        let p = try program(for: variant)
         frame.use(p)
         draw(d, with: p, visibility)
     }

@@ -12,6 +12,9 @@ struct LayerVariant: Hashable {
     var crossFade = false
     /// Continuous corners: their curve compiled in (`ProgramVariants`).
     var continuousCorners = false
+    /// Continuous corners drawn away from the corners: only the sides' distance
+    /// (`ContinuousCornerSplit`).
+    var continuousSides = false
 
     init(background: Bool, fill: FillKind, border: Bool) {
         self.background = background; self.fill = fill; self.border = border
@@ -43,6 +46,7 @@ struct LayerVariant: Hashable {
         if instanced { d.append("INSTANCED") }
         if crossFade { d.append("CONTENTS_FADE") }
         if continuousCorners { d.append("CONTINUOUS_CORNERS") }
+        if continuousSides { d.append("CONTINUOUS_SIDES") }
         return d
     }
 }
