@@ -271,9 +271,9 @@ public final class Renderer {
                 let mask = targets.popGroup(), content = targets.popGroup()
                 try masks.draw(content: content, mask: mask, opacity: opacity, in: frame)
             case .shape(let d):
-                try shapePass?.draw(d, in: frame)
+                if seen != .hidden { try shapePass?.draw(d, in: frame) }
             case .text(let d):
-                try texts.draw(d, in: frame)
+                if seen == .hidden { texts.skip() } else { try texts.draw(d, in: frame) }
             case .backdrop(let d):
                 if backdrops == nil { backdrops = try BackdropPass(gl: gl, shaders: shaders) }
                 try backdrops?.draw(d, captures: list.backdropCaptures, stack: targets.open, in: frame)

@@ -78,6 +78,9 @@ final class TextPass {
         return OcclusionCulling.bounds(of: Quad(matrix: d.rasterToPixels, rect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)), in: frame)
     }
 
+    /// Passes over the frame's next text draw, which shows nothing (`GroupClipping`).
+    func skip() { nextDraw += 1 }
+
     /// Draws the frame's next text draw, `d`.
     func draw(_ d: TextDraw, in frame: FrameContext) throws {
         let p = try programs.program((d.isOnPixelGrid ? ["ON_PIXEL_GRID"] : []) + (d.clip.map { ["CLIPPED"] + $0.cornerDefines } ?? []))
