@@ -56,10 +56,12 @@ final class LayerPass {
         return p
     }
 
-    /// Draws `d` in the frame with its variant's program.
-    func draw(_ d: LayerDraw, _ visibility: DrawVisibility, in frame: FrameContext) throws {
+    /// Draws `d` in the frame with its variant's program; continuous corners split
+    /// (`ContinuousCornerSplit`, its pieces scissored in turn) unless `splits` is false: a
+    /// caller with a scissor of its own to keep.
+    func draw(_ d: LayerDraw, _ visibility: DrawVisibility, splits: Bool = true, in frame: FrameContext) throws {
         let variant = LayerVariant(d)
-        if variant.continuousCorners, let split = ContinuousCornerSplit.pieces(of: d.shape, drawnAs: d.quad, in: frame, visibility) {
+        if splits, variant.continuousCorners, let split = ContinuousCornerSplit.pieces(of: d.shape, drawnAs: d.quad, in: frame, visibility) {
             var sides = variant
             sides.continuousCorners = false
             sides.continuousSides = true
