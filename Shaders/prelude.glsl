@@ -105,12 +105,20 @@ float cornerRadiusAt(vec2 p, vec4 radii) {
 // Signed distance to a rounded rectangle with per-corner radii, circular or continuous.
 float roundedRectDistance(vec2 p, vec2 halfSize, vec4 radii, float continuous) {
     float r = cornerRadiusAt(p, radii);
+#if defined(CONTINUOUS_CORNERS) || defined(CONTINUOUS_SIDES)
+    // Only in a program drawing continuous corners (ProgramVariants.swift: llvmpipe runs
+    // a branch's code for every pixel, even when a uniform turns it off); the curve only
+    // where a pixel can take it (CONTINUOUS_SIDES: away from the corners, the sides'
+    // distance alone, ContinuousCornerSplit.swift).
     if (continuous > 0.5 && r > 0.0) {
         vec2 q = abs(p) - halfSize;
+#ifdef CONTINUOUS_CORNERS
         vec2 w = -q / r;
         if (w.x < CONTINUOUS_EXTENT && w.y < CONTINUOUS_EXTENT) return continuousCornerDistance(w) * r;
+#endif
         return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0);
     }
+#endif
     return roundedRectDistance(p, halfSize, r);
 }
 

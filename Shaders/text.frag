@@ -4,7 +4,8 @@
 // interpolates four. The filtering is done here, in texels counted from the glyph's own
 // corner, so a glyph gives the same pixels wherever the atlas happened to put it.
 // masksToBounds cuts the glyphs to the layer's rounded bounds, anti-aliased as
-// layer.frag's edges.
+// layer.frag's edges. Compiled in variants (ProgramVariants.swift): ON_PIXEL_GRID,
+// CLIPPED, CONTINUOUS_CORNERS.
 
 in vec2 v_texel;
 flat in vec4 v_glyph;
@@ -12,10 +13,8 @@ in vec2 v_local;
 out vec4 fragColor;
 
 uniform sampler2D u_atlas;  // single channel: coverage in .r
-uniform int u_onPixelGrid;
 uniform vec4 u_color;       // premultiplied text color
 uniform float u_opacity;
-uniform int u_clipped;
 uniform vec4 u_shape;       // clip bounds: x, y, width, height (local points)
 uniform vec4 u_radii;        // per corner (prelude.glsl)
 uniform float u_cornerCurve;  // 1: continuous
@@ -29,20 +28,24 @@ float texel(ivec2 t) {
 
 void main() {
     float coverage;
-    if (u_onPixelGrid == 1) {
-        coverage = texel(ivec2(floor(v_texel)));
-    } else {
+#ifdef ON_PIXEL_GRID
+    coverage = texel(ivec2(floor(v_texel)));
+#else
+    {
         vec2 p = v_texel - 0.5;
         vec2 f = fract(p);
         ivec2 i = ivec2(floor(p));
         coverage = mix(mix(texel(i), texel(i + ivec2(1, 0)), f.x),
                        mix(texel(i + ivec2(0, 1)), texel(i + ivec2(1, 1)), f.x), f.y);
     }
-    if (u_clipped == 1) {
+#endif
+#ifdef CLIPPED
+    {
         vec2 size = u_shape.zw;
         float d = roundedRectDistance(v_local - u_shape.xy - size * 0.5, size * 0.5, u_radii, u_cornerCurve);
         float pixel = max(length(vec2(dFdx(d), dFdy(d))), 1e-4);
         coverage *= clamp(0.5 - d / pixel, 0.0, 1.0);
     }
+#endif
     fragColor = u_color * (coverage * u_opacity);
 }

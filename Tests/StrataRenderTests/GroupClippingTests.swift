@@ -46,6 +46,35 @@ import StrataTestSupport
         #expect(byName["small"] == .whole)
     }
 
+    @Test func aTextOrShapeReachingNothingInsideTheDamageIsLeftOut() throws {
+        // Two labels and a shape layer; the damage is a box round the first label only.
+        let near = label(Rect(x: 20, y: 20, width: 100, height: 24), "Near")
+        let far = label(Rect(x: 300, y: 250, width: 100, height: 24), "Far")
+        let shape = ShapeLayer()
+        shape.frame = Rect(x: 300, y: 100, width: 60, height: 60)
+        shape.path = .ellipse(in: Rect(x: 0, y: 0, width: 60, height: 60))
+        shape.fillColor = .purple
+        let list = try builder.build(root: root([near, far, shape]))
+        // Texts given a reach (FrameDamage's from their glyphs; here their layers' frames).
+        let frames = [PixelRect(x0: 20, y0: 20, x1: 120, y1: 44), PixelRect(x0: 300, y0: 250, x1: 400, y1: 274)]
+        let reach = FrameDamage.reach(of: list) { n, _ in frames[n] }
+        var visibility = OcclusionCulling.visibility(of: list)
+        _ = GroupClipping.clip(list, &visibility, reach: reach, within: PixelRect(x0: 10, y0: 10, x1: 130, y1: 50))
+        let kinds = zip(list.commands, visibility).compactMap { c, v -> (String, DrawVisibility)? in
+            switch c {
+            case .text(let d): return (d.glyphs.isEmpty ? "?" : "text", v)
+            case .shape: return ("shape", v)
+            default: return nil
+            }
+        }
+        #expect(kinds.map(\.0) == ["text", "text", "shape"])
+        #expect(kinds.map(\.1) == [.whole, .hidden, .hidden])
+        // Without damage nothing is left out.
+        var whole = OcclusionCulling.visibility(of: list)
+        _ = GroupClipping.clip(list, &whole, reach: reach)
+        #expect(whole.allSatisfy { $0 != .hidden })
+    }
+
     @Test func aListWithABackdropIsNotCut() throws {
         let backdrop = BackdropLayer()
         backdrop.frame = Rect(x: 0, y: 0, width: 50, height: 50)

@@ -64,9 +64,12 @@ enum GroupClipping {
                 current = outer.popLast() ?? nil
             case .layer, .shadow, .shadowPath, .stack:
                 if let c = current { visibility[i] = cut(visibility[i], reach[i], to: c, frame: frame) }
-            case .text, .shape, .backdrop:
+            case .text, .shape:
                 // Not cut to pieces: inside a masked group what they write outside the cut
-                // is never read; with damage they are scissored to it.
+                // is never read; with damage they are scissored to it. One that reaches
+                // nothing inside the cut is left out (a label far from the damage).
+                if let c = current, let r = reach[i], !r.intersects(c) { visibility[i] = .hidden }
+            case .backdrop:
                 break
             }
         }

@@ -160,6 +160,9 @@ public final class Renderer {
     /// Draws only the damage over the frame the target holds (`FrameDamage`); off only to
     /// check that it changes no byte.
     var redrawsOnlyDamage = true { didSet { forgetLastFrame() } }
+    /// Puts opacity groups back only where they hold something (`GroupExtent`); off only
+    /// to check that it changes no byte.
+    var compositesOnlyGroupExtents = true { didSet { forgetLastFrame() } }
     /// Frames drawn only where they differed from the one before (`FrameDamage`).
     public private(set) var partialFrameCount = 0
 
@@ -213,6 +216,7 @@ public final class Renderer {
         var visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
             : [DrawVisibility](repeating: .whole, count: list.commands.count)
         let groupClips = GroupClipping.clip(list, &visibility, reach: reach, masks: cullsHiddenDraws, within: damage)
+        let extents = compositesOnlyGroupExtents ? GroupExtent.extents(of: list, reach: reach) : [:]
         // By index, not by element: a batch skips the commands it drew without copying them.
         var next = 0
         while next < list.commands.count {
@@ -261,15 +265,15 @@ public final class Renderer {
                 if let curl = composite.curl {
                     try curls.draw(curl, opacity: composite.opacity, source: source, in: frame)
                 } else {
-                    groups.draw(composite, source: source, in: frame)
+                    try groups.draw(composite, source: source, extent: extents[index], within: damage, in: frame)
                 }
             case .endMask(let opacity):
                 let mask = targets.popGroup(), content = targets.popGroup()
                 try masks.draw(content: content, mask: mask, opacity: opacity, in: frame)
             case .shape(let d):
-                try shapePass?.draw(d, in: frame)
+                if seen != .hidden { try shapePass?.draw(d, in: frame) }
             case .text(let d):
-                try texts.draw(d, in: frame)
+                if seen == .hidden { texts.skip() } else { try texts.draw(d, in: frame) }
             case .backdrop(let d):
                 if backdrops == nil { backdrops = try BackdropPass(gl: gl, shaders: shaders) }
                 try backdrops?.draw(d, captures: list.backdropCaptures, stack: targets.open, in: frame)

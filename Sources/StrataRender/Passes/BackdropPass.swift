@@ -53,7 +53,8 @@ final class BackdropPass {
     private let gl: GLFunctions
     private let downsampleProgram: Program<DownsampleUniforms>
     private let blurProgram: Program<BlurUniforms>
-    private let materialProgram: Program<MaterialUniforms>
+    /// backdrop.frag, with continuous corners compiled in or not (`ProgramVariants`).
+    private let materialPrograms: ProgramVariants<MaterialUniforms>
     /// This frame's blurred captures by index in the draw list, and their block size.
     private var captured: [Int: (target: RenderTarget, factor: Int)] = [:]
     private var free: [Size2: [RenderTarget]] = [:]
@@ -65,7 +66,8 @@ final class BackdropPass {
         self.gl = gl
         downsampleProgram = try Program(gl: gl, fragment: "backdrop-downsample.frag", source: shaders)
         blurProgram = try Program(gl: gl, fragment: "backdrop-blur.frag", source: shaders)
-        materialProgram = try Program(gl: gl, fragment: "backdrop.frag", source: shaders)
+        materialPrograms = ProgramVariants(gl: gl, fragment: "backdrop.frag", source: shaders)
+        _ = try materialPrograms.program([])
     }
 
     deinit { deleteTargets() }
@@ -110,18 +112,28 @@ final class BackdropPass {
         gl.bindFramebuffer(GLConstant.framebuffer, current.framebuffer)
         gl.viewport(0, 0, GLsizei(width), GLsizei(height))
         gl.enable(GLConstant.blend)
-        let u = materialProgram.uniforms
-        gl.useProgram(materialProgram.id)
-        gl.uniform2f(u.viewport, GLfloat(width), GLfloat(height))
-        gl.set(u.quad, d.quad)
-        gl.set(u.shape, d.shape)
-        gl.uniform2f(u.captureOrigin, GLfloat(c.x), GLfloat(c.y))
-        gl.uniform1f(u.factor, GLfloat(factor))
-        gl.uniform1f(u.saturation, GLfloat(d.material.saturation))
-        gl.set(u.tint, d.material.tint)
-        gl.uniform1f(u.opacity, GLfloat(d.opacity))
-        gl.bind(texture: blurred.texture, to: u.capture)
-        gl.drawQuad()
+        func draw(_ defines: [String], _ visibility: DrawVisibility) throws {
+            let materialProgram = try materialPrograms.program(defines)
+            let u = materialProgram.uniforms
+            gl.useProgram(materialProgram.id)
+            gl.uniform2f(u.viewport, GLfloat(width), GLfloat(height))
+            gl.set(u.quad, d.quad)
+            gl.set(u.shape, d.shape)
+            gl.uniform2f(u.captureOrigin, GLfloat(c.x), GLfloat(c.y))
+            gl.uniform1f(u.factor, GLfloat(factor))
+            gl.uniform1f(u.saturation, GLfloat(d.material.saturation))
+            gl.set(u.tint, d.material.tint)
+            gl.uniform1f(u.opacity, GLfloat(d.opacity))
+            gl.bind(texture: blurred.texture, to: u.capture)
+            gl.drawQuad(visibility)
+        }
+        // A list with a backdrop is drawn whole (`FrameDamage`): no scissor to keep.
+        if let split = ContinuousCornerSplit.pieces(of: d.shape, drawnAs: d.quad, in: frame, .whole) {
+            if split.corners != .hidden { try draw(["CONTINUOUS_CORNERS"], split.corners) }
+            if split.sides != .hidden { try draw(["CONTINUOUS_SIDES"], split.sides) }
+        } else {
+            try draw(d.shape.cornerDefines, .whole)
+        }
         frame.forgetProgram()
     }
 

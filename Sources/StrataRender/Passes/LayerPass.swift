@@ -56,9 +56,23 @@ final class LayerPass {
         return p
     }
 
-    /// Draws `d` in the frame with its variant's program.
-    func draw(_ d: LayerDraw, _ visibility: DrawVisibility, in frame: FrameContext) throws {
-        let p = try program(for: LayerVariant(d))
+    /// Draws `d` in the frame with its variant's program; continuous corners split
+    /// (`ContinuousCornerSplit`, its pieces scissored in turn) unless `splits` is false: a
+    /// caller with a scissor of its own to keep.
+    func draw(_ d: LayerDraw, _ visibility: DrawVisibility, splits: Bool = true, in frame: FrameContext) throws {
+        let variant = LayerVariant(d)
+        if splits, variant.continuousCorners, let split = ContinuousCornerSplit.pieces(of: d.shape, drawnAs: d.quad, in: frame, visibility) {
+            var sides = variant
+            sides.continuousCorners = false
+            sides.continuousSides = true
+            for (v, part) in [(variant, split.corners), (sides, split.sides)] where part != .hidden {
+                let p = try program(for: v)
+                frame.use(p)
+                draw(d, with: p, part)
+            }
+            return
+        }
+        let p = try program(for: variant)
         frame.use(p)
         draw(d, with: p, visibility)
     }

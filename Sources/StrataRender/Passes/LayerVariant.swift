@@ -10,6 +10,11 @@ struct LayerVariant: Hashable {
     var instanced = false
     /// Contents mid-way through a cross-fade: a second bitmap mixed in.
     var crossFade = false
+    /// Continuous corners: their curve compiled in (`ProgramVariants`).
+    var continuousCorners = false
+    /// Continuous corners drawn away from the corners: only the sides' distance
+    /// (`ContinuousCornerSplit`).
+    var continuousSides = false
 
     init(background: Bool, fill: FillKind, border: Bool) {
         self.background = background; self.fill = fill; self.border = border
@@ -18,6 +23,7 @@ struct LayerVariant: Hashable {
     init(_ d: LayerDraw) {
         background = (d.backgroundColor?.alpha ?? 0) > 0
         border = d.borderWidth > 0 && d.borderColor.alpha > 0
+        continuousCorners = !d.shape.cornerDefines.isEmpty
         switch d.fill {
         case .none: fill = .none
         case .gradient(let type, _, _, _): fill = type == .axial ? .axial : type == .radial ? .radial : .conic
@@ -39,6 +45,8 @@ struct LayerVariant: Hashable {
         if border { d.append("BORDER") }
         if instanced { d.append("INSTANCED") }
         if crossFade { d.append("CONTENTS_FADE") }
+        if continuousCorners { d.append("CONTINUOUS_CORNERS") }
+        if continuousSides { d.append("CONTINUOUS_SIDES") }
         return d
     }
 }

@@ -10,19 +10,17 @@ import StrataShapes
 final class ShapePass {
     struct Uniforms: QuadProgramUniforms {
         let quad: QuadUniforms
-        let coverage, coverageRect, onPixelGrid, fill, stroke, opacity: GLint
+        let coverage, coverageRect, fill, stroke, opacity: GLint
         let shape: ShapeUniforms
-        let clipped, toLocalX, toLocalY: GLint
+        let toLocalX, toLocalY: GLint
 
         init(_ p: ShaderProgram) {
             quad = QuadUniforms(p)
             coverage = p.uniformLocation("u_coverage")
             coverageRect = p.uniformLocation("u_coverageRect")
-            onPixelGrid = p.uniformLocation("u_onPixelGrid")
             fill = p.uniformLocation("u_fill")
             stroke = p.uniformLocation("u_stroke")
             opacity = p.uniformLocation("u_opacity")
-            clipped = p.uniformLocation("u_clipped")
             shape = ShapeUniforms(p)
             toLocalX = p.uniformLocation("u_toLocalX")
             toLocalY = p.uniformLocation("u_toLocalY")
@@ -30,7 +28,9 @@ final class ShapePass {
     }
 
     private let gl: GLFunctions
-    private let program: LazyProgram<Uniforms>
+    /// shape.frag, each variant linked the first time a draw needs it (`ProgramVariants`:
+    /// on the pixel grid, clipped, continuous corners).
+    private let programs: ProgramVariants<Uniforms>
     private let rasters: TexelBudgetCache<ShapeRasterKey, GLuint>
     /// Rasterizations since the pass was made (for tests: a still shape costs none).
     private(set) var rasterizedCount = 0
@@ -38,7 +38,7 @@ final class ShapePass {
     init(gl: GLFunctions, shaders: ShaderSource, texelBudget: Int = 8 << 20) throws {
         self.gl = gl
         rasters = TexelBudgetCache(texelBudget: texelBudget) { var t = $0; gl.deleteTextures(1, &t) }
-        program = LazyProgram(gl: gl, fragment: "shape.frag", source: shaders)
+        programs = ProgramVariants(gl: gl, fragment: "shape.frag", source: shaders)
     }
 
     /// Rasters kept (for tests).
@@ -58,24 +58,20 @@ final class ShapePass {
     /// Draws `d` in the frame; nothing when its raster failed.
     func draw(_ d: ShapeDraw, in frame: FrameContext) throws {
         guard let texture = rasters.value(for: d.key) else { return }
-        let p = try program.linked()
+        let p = try programs.program((d.isOnPixelGrid ? ["ON_PIXEL_GRID"] : []) + (d.clip.map { ["CLIPPED"] + $0.shape.cornerDefines } ?? []))
         frame.use(p)
         let u = p.uniforms
         gl.set(u.quad, d.quad)
         gl.set(u.coverageRect, d.quad.rect)
-        gl.uniform1i(u.onPixelGrid, d.isOnPixelGrid ? 1 : 0)
         gl.set(u.fill, d.fillColor)
         gl.set(u.stroke, d.strokeColor)
         gl.uniform1f(u.opacity, GLfloat(d.opacity))
         // masksToBounds: the path cut to the layer's rounded bounds, in the shader.
         if let clip = d.clip {
             let t = clip.quadToLocal
-            gl.uniform1i(u.clipped, 1)
             gl.set(u.shape, clip.shape)
             gl.uniform4f(u.toLocalX, GLfloat(t.m11), GLfloat(t.m21), GLfloat(t.m41), 0)
             gl.uniform4f(u.toLocalY, GLfloat(t.m12), GLfloat(t.m22), GLfloat(t.m42), 0)
-        } else {
-            gl.uniform1i(u.clipped, 0)
         }
         gl.bind(texture: texture, to: u.coverage)
         gl.drawQuad()

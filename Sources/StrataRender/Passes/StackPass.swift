@@ -94,6 +94,7 @@ final class StackPass {
 
     /// A copy's fill whole: from its backing store, or analytically.
     private func drawWhole(_ d: LayerDraw, in frame: FrameContext) throws {
-        if d.hasBackingStore { try backingStores.draw(d, in: frame) } else { try layers.draw(d, .whole, in: frame) }
+        // Under the run's own scissor (or the damage's): drawn in one piece.
+        if d.hasBackingStore { try backingStores.draw(d, in: frame) } else { try layers.draw(d, .whole, splits: false, in: frame) }
     }
 }

@@ -15,7 +15,7 @@ final class TextPass {
     struct Uniforms: UniformSet {
         let viewport, matrix, rasterToLocal: GLint
         let shape: ShapeUniforms
-        let atlas, onPixelGrid, color, opacity, clipped: GLint
+        let atlas, color, opacity: GLint
 
         init(_ p: ShaderProgram) {
             viewport = p.uniformLocation("u_viewport")
@@ -23,18 +23,17 @@ final class TextPass {
             rasterToLocal = p.uniformLocation("u_rasterToLocal")
             shape = ShapeUniforms(p)
             atlas = p.uniformLocation("u_atlas")
-            onPixelGrid = p.uniformLocation("u_onPixelGrid")
             color = p.uniformLocation("u_color")
             opacity = p.uniformLocation("u_opacity")
-            clipped = p.uniformLocation("u_clipped")
         }
     }
 
     private let gl: GLFunctions
     /// Every text draw's glyphs, rasterised once into one atlas kept across frames (the renderer's).
     private let atlas: GlyphAtlas
-    /// text.vert/text.frag, linked the first time text is drawn.
-    private let program: LazyProgram<Uniforms>
+    /// text.vert/text.frag, each variant linked the first time text needs it
+    /// (`ProgramVariants`: on the pixel grid, clipped, continuous corners).
+    private let programs: ProgramVariants<Uniforms>
     private var atlasTexture: GLuint = 0
     private var atlasUploadedVersion = -1
     private var vertexArray: GLuint = 0
@@ -45,7 +44,7 @@ final class TextPass {
 
     init(gl: GLFunctions, shaders: ShaderSource, atlas: GlyphAtlas) {
         self.gl = gl
-        program = LazyProgram(gl: gl, vertex: "text.vert", fragment: "text.frag", source: shaders)
+        programs = ProgramVariants(gl: gl, vertex: "text.vert", fragment: "text.frag", source: shaders)
         self.atlas = atlas
     }
 
@@ -79,9 +78,12 @@ final class TextPass {
         return OcclusionCulling.bounds(of: Quad(matrix: d.rasterToPixels, rect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)), in: frame)
     }
 
+    /// Passes over the frame's next text draw, which shows nothing (`GroupClipping`).
+    func skip() { nextDraw += 1 }
+
     /// Draws the frame's next text draw, `d`.
     func draw(_ d: TextDraw, in frame: FrameContext) throws {
-        let p = try program.linked()
+        let p = try programs.program((d.isOnPixelGrid ? ["ON_PIXEL_GRID"] : []) + (d.clip.map { ["CLIPPED"] + $0.cornerDefines } ?? []))
         frame.use(p)
         let index = nextDraw
         nextDraw += 1
@@ -121,14 +123,8 @@ final class TextPass {
         gl.uniform4f(u.rasterToLocal, GLfloat(d.rasterOffset.x), GLfloat(d.rasterOffset.y), GLfloat(d.scale), 0)
         gl.set(u.color, d.color)
         gl.uniform1f(u.opacity, GLfloat(d.opacity))
-        if let clip = d.clip {
-            gl.uniform1i(u.clipped, 1)
-            gl.set(u.shape, clip)
-        } else {
-            gl.uniform1i(u.clipped, 0)
-        }
+        if let clip = d.clip { gl.set(u.shape, clip) }
         gl.bind(texture: atlasTexture, to: u.atlas)
-        gl.uniform1i(u.onPixelGrid, d.isOnPixelGrid ? 1 : 0)
         gl.drawArrays(GLConstant.triangles, 0, GLsizei(glyphs.count * 6))
         gl.bindVertexArray(frame.unitQuad)
     }
