@@ -79,8 +79,7 @@ private func pillowTimeline(_ apng: String, frames: String) throws -> String {
         Issue.record("/usr/bin/python3 is missing: 'make deps' installs Debian's python3-pil for this test")
         return ""
     }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    let p = childProcess("/usr/bin/python3")
     p.arguments = ["-c", script, apng, frames]
     let pipe = Pipe()
     p.standardOutput = pipe

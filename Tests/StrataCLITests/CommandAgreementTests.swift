@@ -58,8 +58,7 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
         // Under another name (a package's own command), the help and hints say that name.
         let own = dir + "/my-strata"
         try FileManager.default.createSymbolicLink(atPath: own, withDestinationPath: strataBinary)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: own)
+        let p = childProcess(own)
         p.arguments = ["help", "check"]
         let out = Pipe()
         p.standardOutput = out
@@ -83,8 +82,7 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
         #expect(r.status == 0 && !r.stderr.contains("\r") && !r.stderr.contains("frames,"), "\(r.stderr)")
         // script(1) runs it on a pseudo-terminal; what the terminal got is in the file.
         func onTerminal(_ command: String) throws -> (status: Int32, screen: String) {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            let p = childProcess("/usr/bin/script")
             p.arguments = ["-qfec", command, dir + "/typescript"]
             p.standardOutput = FileHandle.nullDevice
             p.standardInput = FileHandle.nullDevice

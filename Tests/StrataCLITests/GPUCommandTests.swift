@@ -32,8 +32,7 @@ import StrataTestSupport
 
     /// Built with neither backend's -dev package: the binary needs no GL library to load.
     @Test func theBinaryLinksNoGLLibrary() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        let p = childProcess("/usr/bin/ldd")
         p.arguments = [strataBinary]
         let out = Pipe()
         p.standardOutput = out

@@ -11,8 +11,7 @@ func chromium(_ args: [String], in dir: String) throws -> (status: Int32, stdout
         Issue.record("\(binary) is missing: 'make deps' installs Debian's chromium for this test")
         return (-1, "")
     }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
+    let p = childProcess(binary)
     p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
                    "--user-data-dir=\(dir)/chromium-profile", "--allow-file-access-from-files"] + args
     let out = Pipe()

@@ -40,8 +40,7 @@ import StrataTestSupport
             let path = dir.appendingPathComponent("libdeflate-\(filter).png").path
             try PNG.write(image, to: path, options: .init(compressionLevel: 1, filter: filter))
             #expect(try PNG.read(path: path).pixels == PNG.read(path: baseline).pixels)
-            let compare = Process()
-            compare.executableURL = URL(fileURLWithPath: "/usr/bin/compare")
+            let compare = childProcess("/usr/bin/compare")
             compare.arguments = ["-metric", "AE", path, baseline, "null:"]
             let errors = Pipe()
             compare.standardError = errors

@@ -20,6 +20,9 @@ import Testing
         #expect(FileManager.default.createFile(atPath: dumped.path, contents: nil))
         let swift = Process()
         swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Not the process's current directory, which an in-process run elsewhere in the
+        // bundle may hold in a temporary folder about to be removed.
+        swift.currentDirectoryURL = root
         swift.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
         swift.standardOutput = try FileHandle(forWritingTo: dumped)
         try swift.run()

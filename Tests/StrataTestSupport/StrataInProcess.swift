@@ -28,7 +28,8 @@ public final class WorkingDirectory: @unchecked Sendable {
     public static let shared = WorkingDirectory()
 
     private let condition = NSCondition()
-    private let home = FileManager.default.currentDirectoryPath
+    /// The directory the test process started in.
+    public let home = FileManager.default.currentDirectoryPath
     private var current: String
     private var inside = 0
 

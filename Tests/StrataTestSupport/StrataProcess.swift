@@ -9,6 +9,18 @@ public let strataBinary: String = {
     return package.appendingPathComponent(".build/debug/strata").path
 }()
 
+/// A child process of `executable` that starts in `directory`, by default the one the test
+/// process started in. Never in the process's current directory: an in-process run
+/// (`WorkingDirectory`) may be inside its temporary folder when the child is started, and
+/// the folder gone when the child changes into it (Foundation then reports ENOENT, naming
+/// the executable: "/usr/bin/ldd doesn't exist").
+public func childProcess(_ executable: String, in directory: String? = nil) -> Process {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.currentDirectoryURL = URL(fileURLWithPath: directory ?? WorkingDirectory.shared.home)
+    return p
+}
+
 public struct RunResult: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
 
 /// The built `strata` binary run as a child process, for what is about processes: exit
@@ -16,12 +28,10 @@ public struct RunResult: Sendable { public var status: Int32; public var stdout:
 /// else runs the command in the test's own process (`strata(_:in:environment:)`).
 /// `environment` is added to (and overrides) the test process's own environment.
 public func strataProcess(_ args: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: strataBinary)
+    let p = childProcess(strataBinary, in: directory)
     p.arguments = args
     // Tests replay every trace unless they ask for the check cache (`STRATA_CACHE_DIR`).
     p.environment = ProcessInfo.processInfo.environment.merging(["STRATA_CACHE_DIR": "off"].merging(environment) { _, added in added }) { _, added in added }
-    if let d = directory { p.currentDirectoryURL = URL(fileURLWithPath: d) }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
@@ -39,8 +49,7 @@ public func strata(_ args: [String], sending signal: Int32, when ready: () -> Bo
 /// Starts strata, waits until `ready` holds (polling every `poll` µs), sends each signal 50 ms
 /// apart, and returns the result (a status killed by a signal is the signal's number).
 public func strata(_ args: [String], sending signals: [Int32], when ready: () -> Bool, poll: useconds_t = 20_000) throws -> RunResult {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: strataBinary)
+    let p = childProcess(strataBinary)
     p.arguments = args
     let out = Pipe(), err = Pipe()
     p.standardOutput = out

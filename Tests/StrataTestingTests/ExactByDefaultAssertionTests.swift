@@ -59,6 +59,7 @@ import StrataTesting
             changed += 1
         }
         #expect(changed > 1000)
+        let changedCount = changed
         // The changed image under its own hash, frame 0 mapped to it.
         let edited = Image(width: image.width, height: image.height, pixels: pixels)
         let editedHash = ReferenceImage.sha256(of: edited)
@@ -68,7 +69,7 @@ import StrataTesting
         withKnownIssue {
             assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("frame-00000 does not match its reference in \(refs): \(changed) pixels differ") }
+            issue.comments.contains { $0.rawValue.contains("frame-00000 does not match its reference in \(refs): \(changedCount) pixels differ") }
         }
         assertFrames(of: trace, matchReferencesIn: refs, scenes: SceneRegistry.scenes, threshold: 0.1)
     }

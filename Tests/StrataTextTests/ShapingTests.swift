@@ -16,8 +16,7 @@ struct ShapingTests {
 
     /// `hb-shape FONT TEXT` with the font's own units (its default scale), glyph ids.
     func hbShape(_ face: FontFace, _ text: String) throws -> [HBGlyph] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
+        let p = childProcess("/usr/bin/hb-shape")
         p.arguments = ["--no-glyph-names", "--output-format=json", "--face-index=\(face.faceIndex)", face.path, text]
         let out = Pipe()
         p.standardOutput = out
