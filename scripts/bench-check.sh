@@ -9,7 +9,7 @@
 #   check-cached                a second check with nothing changed / the first: <= 0.1
 #   check-jobs                  --jobs 2 / --jobs 1 with --no-cache (2 cores): < 1
 #   check-one-long-trace-cores  CPU time over wall time of one 1000-frame trace's check
-#   previous-release-frames-match-new-references: the baseline's replayed frames hash to
+#   previous-release-frames-match-new-references: the baseline's replayed frames decode to
 #                               the images our references map them to (frames byte-identical)
 # Each timing is the median wall time of RUNS runs (default 3). STRATA: this build's
 # binary (default .build/release/strata).
@@ -81,27 +81,39 @@ awk 'BEGIN { printf "{\"t\": 0.05, \"kind\": \"down\", \"x\": 100, \"y\": 160}\n
 /usr/bin/time -f "%e %U %S" -o "$work/time.txt" "$STRATA" check "$work/long.trace" --references "$work/long-refs" --no-cache --jobs 1 >/dev/null
 awk '{ printf "{\"case\": \"check-one-long-trace-cores\", \"frames\": 1000, \"wall_s\": %.3f, \"cpu_s\": %.3f, \"cores_busy\": %.2f}\n", $1, $2 + $3, ($2 + $3) / $1 }' "$work/time.txt"
 
-# Frames stay byte-identical: every frame the previous release replays hashes (its decoded
-# RGBA, premultiplied as Strata holds frames: round(c * a / 255), PIL's "RGBa") to the image
-# our references' manifest maps that frame to.
+# Frames stay byte-identical: every frame the previous release replays is, decoded, the
+# image our references' manifest maps that frame to, decoded. (PNG holds colour
+# unpremultiplied: premultiplying a decoded translucent frame again to hash it as Strata
+# does would not give back the bytes it was written from, so the files are compared.)
+# Except the traces whose references were re-recorded since 1257f40 because what they draw
+# changed on purpose (fec5832: UIKit's alerts round with the continuous curve, issue 24):
+# those are counted apart, not held to the old frames.
+REDRAWN=${REDRAWN:-alert-login alert-sheet alert-simple shake-completion}
 for trace in Traces/*.trace; do
     name=$(basename "$trace" .trace)
     (cd "$BASELINE_DIR" && "$OLD" replay "Traces/$name.trace" --out "$work/old-frames/$name" >/dev/null)
 done
-/usr/bin/python3 - "$work/old-frames" Traces/references <<'PY'
-import hashlib, json, os, sys
+/usr/bin/python3 - "$work/old-frames" Traces/references "$REDRAWN" <<'PY'
+import json, os, sys
 from PIL import Image
-frames_dir, refs = sys.argv[1], sys.argv[2]
+frames_dir, refs, redrawn = sys.argv[1], sys.argv[2], sys.argv[3].split()
 total = matched = translucent = 0
-for name in sorted(os.listdir(frames_dir)):
+for name in sorted(n for n in os.listdir(frames_dir) if n not in redrawn):
     wanted = json.load(open(os.path.join(refs, name, "strata-references.json")))["frames"]
+    decoded = {}
     files = sorted(os.listdir(os.path.join(frames_dir, name)))
     total += len(files)
     for f in files:
         image = Image.open(os.path.join(frames_dir, name, f)).convert("RGBA")
         if image.getextrema()[3][0] < 255: translucent += 1
-        matched += hashlib.sha256(image.convert("RGBa").tobytes()).hexdigest() == wanted.get(f[:-4])
-extra = sum(len(json.load(open(os.path.join(refs, n, "strata-references.json")))["frames"]) for n in os.listdir(frames_dir)) - total
+        sha = wanted.get(f[:-4])
+        if sha is None: continue
+        if sha not in decoded:
+            decoded[sha] = Image.open(os.path.join(refs, name, sha + ".png")).convert("RGBA").tobytes()
+        matched += image.tobytes() == decoded[sha]
+extra = sum(len(json.load(open(os.path.join(refs, n, "strata-references.json")))["frames"])
+            for n in os.listdir(frames_dir) if n not in redrawn) - total
 print(json.dumps({"case": "previous-release-frames-match-new-references", "frames": total, "matched": matched,
-                  "references_without_a_frame": extra, "translucent_frames": translucent, "meets": matched == total and extra == 0}))
+                  "references_without_a_frame": extra, "translucent_frames": translucent,
+                  "redrawn_since_baseline": redrawn, "meets": matched == total and extra == 0}))
 PY
