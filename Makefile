@@ -4,6 +4,12 @@
 
 SWIFT ?= swift
 OUT ?= out
+# Debug builds (build, test, the example package) share these flags, so one build serves
+# them all: the example builds in this package's build folder and finds Strata's modules
+# up to date only when they were compiled the same way. Line tables only: crash
+# backtraces keep file and line, a debugger sees no variables; a cold `make test` build
+# takes about 4% less CPU time (258 against 248 s user here).
+DEBUG_FLAGS := -Xswiftc -gline-tables-only
 # pkg-config module -> Debian package that provides it.
 PKG_MODULES := glfw3:libglfw3-dev libpng:libpng-dev libdeflate:libdeflate-dev freetype2:libfreetype-dev fontconfig:libfontconfig-dev libcrypto:libssl-dev harfbuzz:libharfbuzz-dev cairo:libcairo2-dev libjpeg:libjpeg62-turbo-dev
 # Libraries loaded with dlopen at run time (no pkg-config module, no -dev package
@@ -52,7 +58,7 @@ deps:
 	else echo "make deps: all packages present"; fi
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(DEBUG_FLAGS)
 
 release: deps
 	$(SWIFT) build -c release
@@ -79,10 +85,10 @@ SECOND_GL = $(if $(and $(call HAVE_LIB,libEGL_mesa.so.0),$(call HAVE_LIB,libOSMe
 BACKEND_SUITES := StrataRenderTests|StrataReplayTests|ShippedTraceTests|CardsTraceTests
 
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	STRATA_GL=$(FIRST_GL) $(SWIFT) test --skip-build
 	$(if $(SECOND_GL),STRATA_GL=$(SECOND_GL) $(SWIFT) test --skip-build --filter '$(BACKEND_SUITES)',@echo "make test: only $(FIRST_GL) is installed; the suite ran on it alone")
-	cd Examples/CustomScene && $(SWIFT) build --build-tests --scratch-path ../../.build && $(SWIFT) test --skip-build --scratch-path ../../.build
+	cd Examples/CustomScene && $(SWIFT) build --build-tests $(DEBUG_FLAGS) --scratch-path ../../.build && $(SWIFT) test --skip-build --scratch-path ../../.build
 	scripts/docs.sh
 
 # The Swift API's documentation (DocC, in the toolchain) as a static site in .build/docs/:
@@ -98,13 +104,13 @@ docs: build
 # STRATA_GL names no backend, so an untagged test that reaches GL fails instead of quietly
 # needing it.
 test-fast: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	STRATA_GL=none $(SWIFT) test --skip-build --skip "$$(scripts/gl-suites.sh)"
 
 # docs/PROPERTIES.md from the layer classes' property declarations (PropertyReferenceTests
 # fails while the page is stale).
 docs-properties:
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
 	STRATA_UPDATE_DOCS=1 STRATA_GL=none $(SWIFT) test --skip-build --filter PropertyReferenceTests
 
 # Prints one JSON line per case; see docs/ARCHITECTURE.md for what each case measures.
@@ -162,7 +168,7 @@ fuzz: deps
 # StrataTesting's assertions fail a recording run on purpose (saying what they wrote), so
 # its status is ignored here; `make test` then checks what was recorded.
 record-references: deps
-	-STRATA_RECORD=1 $(SWIFT) test
+	-STRATA_RECORD=1 $(SWIFT) test $(DEBUG_FLAGS)
 
 # Rerecords Traces/*.trace in a real window on a private Xvfb display, driven by xdotool.
 record-traces: build
