@@ -181,7 +181,7 @@ let package = Package(
         // Runs the built `strata` binary: exit codes, messages, files written.
         .testTarget(name: "StrataCLITests", dependencies: ["StrataTestSupport", "StrataRender", "StrataModel", "StrataDigest"]),
         .testTarget(name: "StrataReplayTests", dependencies: ["StrataTestSupport", "StrataReplay", "StrataWindow", "StrataRender", "StrataScenes", "StrataGestures", "StrataModel"]),
-        .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataTestSupport", "StrataScenes", "StrataModel", "StrataRender", "StrataCompare"]),
+        .testTarget(name: "StrataTestingTests", dependencies: ["StrataTesting", "StrataTestSupport", "StrataScenes", "StrataSceneFile", "StrataModel", "StrataRender", "StrataCompare"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataTestSupport", "StrataUI", "StrataModel", "StrataText", "StrataGestures", "StrataRender", "StrataScenes"]),
         .testTarget(name: "StrataTextTests", dependencies: ["StrataTestSupport", "StrataText", "StrataModel", "StrataRender"]),
         .testTarget(name: "StrataGesturesTests", dependencies: ["StrataGestures", "StrataModel"]),

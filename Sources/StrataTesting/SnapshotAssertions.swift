@@ -48,7 +48,9 @@ public func assertSnapshot(of layer: Layer, size: Size, scale: Double = 1, named
 /// Replays the trace at `tracePath` and compares every frame with
 /// `<directory>/frame-NNNNN.png`, recording missing references. The trace's scene is
 /// looked up in `scenes` (your own descriptors; the seeds' are `SceneRegistry.scenes` in
-/// StrataScenes, which this library does not link). `exact` compares the decoded bytes
+/// StrataScenes, which this library does not link; a trace recorded from a scene file needs
+/// the file's, `try SceneFile.load(path:).descriptor` from StrataSceneFile, where `strata
+/// check` loads the file the trace's header names). `exact` compares the decoded bytes
 /// (as `strata check --exact`). The check is `strata check`'s (`TraceReferenceCheck`): the
 /// masks kept in the references' `strata-references.json` apply, and recording stages the
 /// references and the manifest (the renderer and fonts the frames were drawn with, the
@@ -60,7 +62,14 @@ public func assertFrames(of tracePath: String, matchReferencesIn directory: Stri
                          fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        let (replayer, warnings) = try Replayer.load(path: tracePath, scenes: SceneCatalog(scenes))
+        let (trace, warnings) = try Trace.read(path: tracePath)
+        let catalog = SceneCatalog(scenes)
+        if catalog.descriptor(named: trace.header.scene) == nil, case .string(let file)? = trace.header.otherKeys["sceneFile"] {
+            // `strata check` loads the file the header names; an assertion replays in the scenes passed.
+            throw UsageError("\(tracePath) was recorded from the scene file \(file) (beside it), which is not among the scenes passed: "
+                             + "pass its descriptor, e.g. scenes: [try SceneFile.load(path: ...).descriptor] (import StrataSceneFile)")
+        }
+        let replayer = try Replayer(trace: trace, name: tracePath, scenes: catalog)
         for w in warnings { site.fail(w) }
         let renderer = try Renderer(surface: try makeOffscreenSurface())
         let rules = SnapshotRules(threshold: threshold, maxDiffPixels: maxDiffPixels, exact: exact, mask: mask, scale: replayer.scale)
