@@ -3,12 +3,12 @@ import StrataModel
 import StrataRender
 import StrataScenes
 
-/// `StrataBench --encoders`: PNG encode time and size for each filter, with libdeflate and
-/// with zlib (each strategy), at levels 1 and 2 on carousel frames, to choose the default
+/// `StrataBench --encoders`: PNG encode time and size for each filter, with libdeflate,
+/// ISA-L and zlib (each strategy), at levels 1 and 2 on carousel frames, to choose the default
 /// encoder settings.
 func encoderSurvey() throws {
     let renderer = try Renderer(surface: try makeOffscreenSurface())
-    let deflaters: [PNG.Options.Deflater] = [.libdeflate] + PNG.Options.Strategy.allCases.map { .zlib($0) }
+    let deflaters: [PNG.Options.Deflater] = [.libdeflate, .isal] + PNG.Options.Strategy.allCases.map { .zlib($0) }
     for (label, size, scale) in [("480x320", Size(width: 480, height: 320), 1.0), ("1920x1080", Size(width: 480, height: 270), 4.0)] {
         let scene = CarouselScene(viewSize: size)
         scene.angle = 30
@@ -28,6 +28,7 @@ func encoderSurvey() throws {
                     let name: String
                     switch deflater {
                     case .libdeflate: name = "libdeflate"
+                    case .isal: name = "isal"
                     case .zlib(let strategy): name = "zlib \(strategy)"
                     }
                     emit([("case", "encoder-\(label)"), ("level", level), ("filter", "\(filter)"), ("deflater", name),

@@ -12,7 +12,7 @@ enum CommonOptions {
     static let scale = OptionSpec("scale", .number(TraceHeader.range(of: "scale")), valueName: "S", help: "pixels per point")
     static let time = OptionSpec("time", .number(0...3600), valueName: "T", help: "seconds into the scene: the frame shown")
     static let pngLevel = OptionSpec("png-level", .integer(0...9), default: .number(Double(PNG.Options.fast.compressionLevel)),
-                                     help: "libdeflate compression level of the PNGs written (1: fast; 9: smallest)")
+                                     help: "compression of the PNGs written: 1 (fastest, ISA-L), 2...9 (libdeflate, smaller and slower), 0 (none)")
     static let shaders = OptionSpec("shaders", .text(maxLength: 4096), valueName: "DIR",
                                     help: "read shaders from DIR instead of the embedded copies")
     static let backend = OptionSpec("backend", .choice(GLBackend.allCases.map(\.rawValue)), valueName: "auto|egl|osmesa",

@@ -70,7 +70,7 @@ struct RenderCommand: StrataSubcommand {
         let replayer = try Replayer(trace: trace, name: "render \(d.name)", scenes: resolved.catalog)
         let renderer = try CommonOptions.offscreenRenderer(a, context)
         let frame = try replayer.frame(at: time, renderer: renderer)
-        let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
+        let png = PNG.Options.level(a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
         for folder in folders {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw RenderError.io("\(folder): cannot create the directory: \(SystemError.reason(of: error))")

@@ -75,7 +75,7 @@ struct ReplayCommand: StrataSubcommand {
         let directory = try FrameDirectory(out, policy: try CommonOptions.framePolicy(a))
         let progress = context.console.errorIsTerminal ? ProgressBar(to: context.console.error) : nil
         let started = DispatchTime.now().uptimeNanoseconds
-        let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
+        let png = PNG.Options.level(a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
         let every = a.integer("every") ?? 1
         let result: ReplayResult
         do {
@@ -111,7 +111,7 @@ extension ReplayCommand {
     static func animate(_ replayer: Replayer, to apng: String, _ a: ParsedArguments, _ context: CommandContext) throws {
         let out = a.isGiven("out") ? a.string("out") : nil
         let every = a.integer("every") ?? 1
-        let png = PNG.Options(compressionLevel: a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
+        let png = PNG.Options.level(a.integer("png-level") ?? PNG.Options.fast.compressionLevel)
         // The backend first: one that cannot start leaves no output behind.
         let renderer = try CommonOptions.offscreenRenderer(a, context)
         let directory = try out.map { try FrameDirectory($0, policy: try CommonOptions.framePolicy(a)) }

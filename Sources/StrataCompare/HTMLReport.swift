@@ -73,7 +73,6 @@ public enum HTMLReport {
         let all = traces.flatMap(\.entries)
         let failedFrames = all.filter { !$0.passed }.count
         let failedTraces = traces.filter { !$0.passed }.count
-        let named = traces.contains { !$0.name.isEmpty }
         let many = traces.count > 1
         var html = """
         <!doctype html>

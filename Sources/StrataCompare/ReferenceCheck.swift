@@ -244,7 +244,7 @@ public final class ReferenceChecker {
     @discardableResult
     private func store(_ image: Image, named name: String) throws -> [UInt8]? {
         guard writesByHash else {
-            let bytes = try PNG.encode(image)
+            let bytes = try PNG.encode(image, options: .compact)
             try AtomicFile.write(bytes, to: (writeDirectory as NSString).appendingPathComponent(name + ".png"))
             result.recorded.append((directory as NSString).appendingPathComponent(name + ".png"))
             frames[name] = nil
@@ -257,7 +257,7 @@ public final class ReferenceChecker {
         result.recorded.append(target)
         guard !imagesWritten.contains(hash), !FileManager.default.fileExists(atPath: target) else { return nil }
         try FileManager.default.createDirectory(atPath: writeDirectory, withIntermediateDirectories: true)
-        let bytes = try PNG.encode(image)
+        let bytes = try PNG.encode(image, options: .compact)
         try AtomicFile.write(bytes, to: (writeDirectory as NSString).appendingPathComponent(file))
         imagesWritten.insert(hash)
         return bytes

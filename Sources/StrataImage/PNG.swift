@@ -5,10 +5,11 @@ import StrataModel
 /// PNG encoding and decoding. Frames are premultiplied in memory and straight-alpha in the
 /// file; opaque frames (every scene with a background) are the same. Frames are deflated
 /// by libdeflate into chunks written by `CPNGCodec` (2-3x zlib's speed for a smaller
-/// file); 8-bit RGB and RGBA files are inflated by libdeflate, every other kind by libpng.
+/// file), or by ISA-L where speed matters more than size (`Options.fast`); 8-bit RGB and
+/// RGBA files are inflated by libdeflate, every other kind by libpng.
 public enum PNG {
-    /// Encoder settings. The default, level 1 with the fixed UP filter through libdeflate,
-    /// is several times faster than libpng's adaptive default on UI frames at a similar size.
+    /// Encoder settings: the fixed UP filter, then `.fast` (ISA-L) for frames a replay or a
+    /// render writes, `.compact` (libdeflate) for reference images, which git keeps.
     public struct Options: Sendable, Equatable {
         public enum Filter: Int32, Sendable, CaseIterable {
             case none = 0, sub = 1, up = 2, paeth = 4, adaptive = 5
@@ -18,10 +19,11 @@ public enum PNG {
         public enum Strategy: Int32, Sendable, CaseIterable {
             case `default` = 0, filtered = 1, huffmanOnly = 2, rle = 3
         }
-        /// Who deflates: libdeflate, or libpng with zlib (the baseline the benchmarks
-        /// measure against).
+        /// Who deflates: libdeflate; ISA-L's igzip (levels 0, 1 and 3; 2 is taken as 1 and
+        /// above 3 as 3); or libpng with zlib (the baseline the benchmarks measure against).
         public enum Deflater: Sendable, Equatable {
             case libdeflate
+            case isal
             case zlib(Strategy)
         }
         public var compressionLevel: Int
@@ -30,7 +32,17 @@ public enum PNG {
         public init(compressionLevel: Int = 1, filter: Filter = .up, deflater: Deflater = .libdeflate) {
             self.compressionLevel = compressionLevel; self.filter = filter; self.deflater = deflater
         }
-        public static let fast = Options()
+        /// ISA-L at level 1: on 1080p UI frames 6x libdeflate's level 1 (2.3 against 15 ms)
+        /// for a file a third larger. Every frame a replay, render or check writes out.
+        public static let fast = Options(compressionLevel: 1, deflater: .isal)
+        /// libdeflate at level 1: reference images, written once and kept in git.
+        public static let compact = Options(compressionLevel: 1, deflater: .libdeflate)
+
+        /// `--png-level N`: 1 is `.fast`; 0 stores the rows as they are; 2...9 are
+        /// libdeflate's levels, each smaller and slower than the one before.
+        public static func level(_ n: Int) -> Options {
+            n == 1 ? .fast : Options(compressionLevel: n, deflater: .libdeflate)
+        }
     }
 
     /// Largest width or height `decode` accepts.
@@ -43,6 +55,7 @@ public enum PNG {
         let (deflater, strategy): (Int32, Int32)
         switch options.deflater {
         case .libdeflate: (deflater, strategy) = (Int32(STRATA_PNG_LIBDEFLATE), 0)
+        case .isal: (deflater, strategy) = (Int32(STRATA_PNG_ISAL), 0)
         case .zlib(let s): (deflater, strategy) = (Int32(STRATA_PNG_LIBPNG), s.rawValue)
         }
         let status = image.pixels.withUnsafeBufferPointer { px in

@@ -30,10 +30,12 @@ private func images(_ refs: String) -> [String] { listing(refs).filter { $0.hasS
         #expect(r.status == 0 && r.stdout.contains("recorded 21 frames into \(refs): 0 references updated, 0 unchanged, 21 added"), "\(r.stdout)\(r.stderr)")
         let map = try referenceFrameMap(refs)
         #expect(map.keys.sorted() == (0..<21).map { String(format: "frame-%05d", $0) })
-        // Each file is named by its decoded pixels' hash, and every file is used.
+        // Each file is named by its decoded pixels' hash, and every file is used. References
+        // are written with libdeflate (`.compact`), the smaller file git keeps.
         for file in images(refs) {
             let image = try PNG.read(path: refs + "/" + file)
             #expect(image.pixels.withUnsafeBytes { SHA256.hex(of: $0) } + ".png" == file)
+            #expect(try Array(Data(contentsOf: URL(fileURLWithPath: refs + "/" + file))) == PNG.encode(image, options: .compact))
         }
         #expect(Set(map.values.map { $0 + ".png" }) == Set(images(refs)))
         // The carousel at rest after the release is one file for all its frames.

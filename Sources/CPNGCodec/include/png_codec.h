@@ -16,8 +16,9 @@ enum { STRATA_PNG_FILTER_NONE = 0, STRATA_PNG_FILTER_SUB = 1, STRATA_PNG_FILTER_
 // zlib strategies for the libpng encoder (zlib.h's values).
 enum { STRATA_ZLIB_DEFAULT = 0, STRATA_ZLIB_FILTERED = 1, STRATA_ZLIB_HUFFMAN_ONLY = 2, STRATA_ZLIB_RLE = 3 };
 
-// Who deflates: libdeflate (the default) or libpng with zlib and `strategy`.
-enum { STRATA_PNG_LIBDEFLATE = 0, STRATA_PNG_LIBPNG = 1 };
+// Who deflates: libdeflate, ISA-L's igzip (levels 0, 1 and 3 are its own; 2 is taken
+// as 1 and above 3 as 3), or libpng with zlib and `strategy`.
+enum { STRATA_PNG_LIBDEFLATE = 0, STRATA_PNG_LIBPNG = 1, STRATA_PNG_ISAL = 2 };
 
 // Encodes premultiplied RGBA8 rows (top-down) as a straight-alpha RGBA PNG. On success
 // returns 0 and a malloc'd buffer the caller frees; on failure writes a message to `error`.
