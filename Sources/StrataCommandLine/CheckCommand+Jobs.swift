@@ -6,14 +6,19 @@ import StrataModel
 import StrataRender
 import StrataReplay
 
-/// Checking many traces: `--jobs` workers, each with its own renderer.
+/// Checking many traces: `--jobs` workers, each with its own renderer: processes
+/// (`CheckCommand+Workers`) from the `strata` executable, threads in another program.
 extension CheckCommand {
-    /// Checks the traces, `jobs` at a time, each worker with its own renderer; the output
+    /// Checks the traces, `jobs` at a time, each worker with its own renderer (a process of
+    /// its own when this is the executable's main, see `checkInWorkers`); the output
     /// of each trace is printed whole and in order, so any number of jobs prints the same,
     /// and as soon as the traces before it are done (a CI log shows a line per trace as
     /// the check goes).
-    static func checkAll(_ targets: [CheckTarget], _ s: Settings, jobs: Int, scenes: @escaping Catalog,
+    static func checkAll(_ targets: [CheckTarget], _ s: Settings, jobs: Int, arguments: [String], scenes: @escaping Catalog,
                          renderer makeRenderer: @escaping () throws -> Renderer) throws -> [TraceCheck] {
+        if jobs > 1 && targets.count > 1 && StrataCommand.runsAsMain {
+            return try checkInWorkers(targets, s, jobs: jobs, arguments: arguments)
+        }
         if jobs <= 1 {
             let renderer = try makeRenderer()
             return try targets.map { target in
@@ -54,19 +59,24 @@ extension CheckCommand {
 }
 
 /// Indices handed out to workers one at a time, and their results kept by index.
-private final class WorkQueue: @unchecked Sendable {
+final class WorkQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var nextIndex = 0
     private let count: Int
+    /// The indices in the order they are handed out.
+    private let order: [Int]
     private(set) var results: [Result<(TraceCheck, [CheckCommand.OutputLine]), Error>?]
 
-    init(count: Int) { self.count = count; results = Array(repeating: nil, count: count) }
+    init(count: Int, order: [Int]? = nil) {
+        self.count = count; self.order = order ?? Array(0..<count)
+        results = Array(repeating: nil, count: count)
+    }
 
     func next() -> Int? {
         lock.lock(); defer { lock.unlock() }
         guard nextIndex < count else { return nil }
         nextIndex += 1
-        return nextIndex - 1
+        return order[nextIndex - 1]
     }
 
     func store(_ i: Int, _ result: Result<(TraceCheck, [CheckCommand.OutputLine]), Error>) {

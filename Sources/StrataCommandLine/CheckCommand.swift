@@ -35,7 +35,7 @@ struct CheckCommand: StrataSubcommand {
         OptionSpec("results-dir", .text(maxLength: 4096), valueName: "DIR",
                    help: "write the results (DIR/results.json and the failing frames' images) for 'strata merge-reports'"),
         OptionSpec("no-cache", .boolean, help: "replay every trace, even one whose trace, scene, references, renderer, fonts, Strata and options are those of a check that passed (by default such a trace is reported as passed from cache; see docs/CLI.md)"),
-        OptionSpec("jobs", .integer(1...64), valueName: "N", help: "check N traces at once, each on its own thread and GL context (default: the number of cores); the results are those of one at a time"),
+        OptionSpec("jobs", .integer(1...64), valueName: "N", help: "check N traces at once, each in a worker process of its own (llvmpipe draws one context of a process at a time; in a program that runs the command inside itself, threads) (default: the number of cores); the output and results are those of one at a time"),
         OptionSpec("track", .text(maxLength: 1000), valueName: "LAYER.KEYPATH", repeatable: true,
                    help: "also check how LAYER.KEYPATH moves (as 'strata track' reads it): recorded into REFERENCES/tracks.json by an update, and failing when it leaves its reference by more than --track-tolerance (keys recorded there are checked without the flag)"),
         OptionSpec("track-tolerance", .number(0...1e9), valueName: "X",
@@ -177,21 +177,26 @@ struct CheckCommand: StrataSubcommand {
         if let text = a.string("shard") {
             let shard = try Shard(parsing: text)
             shardRecord = CheckResultsFile.ShardRecord(index: shard.index, count: shard.count)
-            // A trace weighs the frames of its references (what the replay gives, idle tail
-            // and all, the same in every checkout), else its events' length.
-            let weights = try targets.map { t -> (name: String, frames: Int) in
-                let recorded = FrameDirectory.frames(in: t.references).count
-                if recorded > 0 { return (t.name, recorded) }
-                let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: settings.maxTraceSize, context)
-                return (t.name, Int(min(1e9, (trace.duration * (settings.fps ?? trace.header.fps)).rounded(.up))) + 1)
-            }
+            let weights = try targets.map { t in (name: t.name, frames: try CheckCommand.frameWeight(t, settings)) }
             let names = Set(shard.select(weights))
             selected = targets.filter { names.contains($0.name) }
             let frames = { (list: [(name: String, frames: Int)]) in list.reduce(0) { $0 + $1.frames } }
-            CheckCommand.say("shard \(shard.index)/\(shard.count): \(plural(selected.count, "trace")) of \(targets.count), "
-                             + "\(frames(weights.filter { names.contains($0.name) })) of \(frames(weights)) frames", json: settings.json, context)
+            if environment[CheckCommand.workerVariable] == nil {
+                CheckCommand.say("shard \(shard.index)/\(shard.count): \(plural(selected.count, "trace")) of \(targets.count), "
+                                 + "\(frames(weights.filter { names.contains($0.name) })) of \(frames(weights)) frames", json: settings.json, context)
+            }
         }
         let jobs = min(a.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount, max(1, selected.count))
+        let scenes: Catalog = { trace, path in try context.traceScenes(for: trace, at: path, args: args) }
+        if let directory = environment[CheckCommand.workerVariable] {
+            // One of a parent check's workers (`CheckCommand+Workers`): no bar, no summary.
+            try Interruption.during {
+                try CheckCommand.serveAsWorker(selected, settings, directory: directory, scenes: scenes) {
+                    try CommonOptions.offscreenRenderer(a, context)
+                }
+            }
+            return
+        }
         if context.console.errorIsTerminal {
             // The frames to come, from the traces' lengths (a scene still animating adds some).
             let planned = selected.reduce(0) { sum, t in
@@ -204,8 +209,8 @@ struct CheckCommand: StrataSubcommand {
         defer { settings.progress?.clear() }
         // A signal after the frame loop waits until the results, report and JUnit file are whole.
         try CheckCommand.finishing(a) {
-            let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs,
-                                                      scenes: { trace, path in try context.traceScenes(for: trace, at: path, args: args) }) {
+            let checks = try Interruption.during { try CheckCommand.checkAll(selected, settings, jobs: jobs, arguments: args,
+                                                                              scenes: scenes) {
                 try CommonOptions.offscreenRenderer(a, context)
             } }
             if let dir = a.string("results-dir") {
@@ -216,6 +221,15 @@ struct CheckCommand: StrataSubcommand {
             try CheckCommand.finish(checks, a, context, json: settings.json, recording: settings.mode == .all, accept: accept,
                                     run: CheckCommand.reportRun(command: ["check"] + args, accept: accept, context))
         }
+    }
+
+    /// A trace's work in frames, for shards and workers: the frames of its references (what
+    /// the replay gives, idle tail and all, the same in every checkout), else its events' length.
+    static func frameWeight(_ t: CheckTarget, _ s: Settings) throws -> Int {
+        let recorded = FrameDirectory.frames(in: t.references).count
+        if recorded > 0 { return recorded }
+        let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: s.maxTraceSize, s.context)
+        return Int(min(1e9, (trace.duration * (s.fps ?? trace.header.fps)).rounded(.up))) + 1
     }
 
     /// `body` under `Interruption.finishing`: a signal during the writes after the frames is

@@ -73,11 +73,19 @@ public enum StrataCommand {
     static let subcommands: [StrataSubcommand] = [RenderCommand(), ReplayCommand(), WindowCommand(), CompareCommand(), CheckCommand(),
                                                   MergeReportsCommand(), LintCommand(), DumpCommand(), TrackCommand(), GPUCommand()]
 
+    /// True in the executable `main` runs: it can start itself again (`check --jobs`'s
+    /// worker processes), with the same scenes.
+    nonisolated(unsafe) static var runsAsMain = false
+
     /// Runs the command line of this process and exits: 0 on success, 1 when frames
     /// differ (compare, check), 2 on an error.
     public static func main(scenes: [SceneDescriptor] = []) -> Never {
         FrameMemory.reuseFreedFrames()
-        let status = run(Array(CommandLine.arguments.dropFirst()), scenes: scenes, console: .process)
+        runsAsMain = true
+        var console = Console.process
+        // A check worker words its lines with the name its parent runs by.
+        if let name = console.environment[CheckCommand.workerProgramVariable] { console.programName = name }
+        let status = run(Array(CommandLine.arguments.dropFirst()), scenes: scenes, console: console)
         fflush(stdout)
         exit(status)
     }

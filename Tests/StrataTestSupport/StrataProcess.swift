@@ -48,9 +48,12 @@ public func strata(_ args: [String], sending signal: Int32, when ready: () -> Bo
 
 /// Starts strata, waits until `ready` holds (polling every `poll` µs), sends each signal 50 ms
 /// apart, and returns the result (a status killed by a signal is the signal's number).
-public func strata(_ args: [String], sending signals: [Int32], when ready: () -> Bool, poll: useconds_t = 20_000) throws -> RunResult {
+/// `environment` is added to the test process's own.
+public func strata(_ args: [String], sending signals: [Int32], when ready: () -> Bool, poll: useconds_t = 20_000,
+                   environment: [String: String] = [:]) throws -> RunResult {
     let p = childProcess(strataBinary)
     p.arguments = args
+    if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added } }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
