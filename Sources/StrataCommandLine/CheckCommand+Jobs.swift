@@ -17,7 +17,7 @@ extension CheckCommand {
     static func checkAll(_ targets: [CheckTarget], _ s: Settings, jobs: Int, arguments: [String], scenes: @escaping Catalog,
                          renderer makeRenderer: @escaping () throws -> Renderer) throws -> [TraceCheck] {
         if jobs > 1 && targets.count > 1 && StrataCommand.runsAsMain {
-            return try checkInWorkers(targets, s, jobs: jobs, arguments: arguments)
+            return try checkInWorkers(targets, s, jobs: jobs, arguments: arguments, scenes: scenes, renderer: makeRenderer)
         }
         if jobs <= 1 {
             let renderer = try makeRenderer()
@@ -64,17 +64,21 @@ final class WorkQueue: @unchecked Sendable {
     private var nextIndex = 0
     private let count: Int
     /// The indices in the order they are handed out.
-    private let order: [Int]
+    private var order: [Int]
     private(set) var results: [Result<(TraceCheck, [CheckCommand.OutputLine]), Error>?]
 
+    /// `count` results, `order` (default: every index in turn) to hand out.
     init(count: Int, order: [Int]? = nil) {
         self.count = count; self.order = order ?? Array(0..<count)
         results = Array(repeating: nil, count: count)
     }
 
+    /// Hands out these indices (before any worker asks).
+    func handOut(_ indices: [Int]) { lock.lock(); order = indices; nextIndex = 0; lock.unlock() }
+
     func next() -> Int? {
         lock.lock(); defer { lock.unlock() }
-        guard nextIndex < count else { return nil }
+        guard nextIndex < order.count else { return nil }
         nextIndex += 1
         return order[nextIndex - 1]
     }

@@ -15,16 +15,26 @@ extension CheckCommand {
     typealias Catalog = (Trace, String) throws -> TraceScenes
 
     static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog) throws -> (TraceCheck, [OutputLine]) {
+        try check(target, s, renderer: renderer, scenes: scenes, replaying: true)!
+    }
+
+    /// `check`, or with `replaying` false only a check the cache holds (nil, having printed
+    /// nothing, when it holds none): what the parent of `--jobs` workers settles itself.
+    static func check(_ target: CheckTarget, _ s: Settings, renderer: Renderer, scenes: Catalog,
+                      replaying: Bool) throws -> (TraceCheck, [OutputLine])? {
         var lines: [OutputLine] = []
         let (trace, readWarnings) = try CommonOptions.readTrace(target.trace, maxSize: s.maxTraceSize, s.context)
         let found = try scenes(trace, target.trace)
         let replayer = try Replayer(trace: found.applied(to: trace), name: target.trace, fps: s.fps, scale: s.scale, maxFrames: s.maxFrames, frameLimit: s.frameLimit,
                                     scenes: found.catalog)
         replayer.sceneReload = found.reload
-        printWarnings(readWarnings, s.context)
         // Every warning is printed and goes into the report, the JUnit file and the results.
         var warnings = readWarnings.map(readerWarning) + found.warnings
-        for w in found.warnings { s.context.printError("strata: warning: \(w)") }
+        let printsWarnings = {
+            printWarnings(readWarnings, s.context)
+            for w in found.warnings { s.context.printError("strata: warning: \(w)") }
+        }
+        if replaying { printsWarnings() }
         let references = target.references
         // The one checker (StrataCheck): masks, rules, locks and updates as assertFrames has them.
         var settings = TraceReferenceCheck.Settings(mode: s.mode, options: s.options, comparison: s.comparison,
@@ -46,6 +56,7 @@ extension CheckCommand {
         let cacheKey = s.cache == nil || noFolder ? nil : try? CheckCommand.cacheKey(target, s, options: options, file: found.file,
                                                                                        renderer: renderer, run: core.runManifest)
         if let cache = s.cache, let key = cacheKey, let entry = cache.lookup(key) {
+            if !replaying { printsWarnings() }
             lines.append(say: "\(target.name): passed from cache: \(plural(entry.frames.count, "frame")) unchanged since a check that passed (--no-cache replays it)")
             var check = TraceCheck(name: target.name, frameCount: entry.frames.count, entries: entry.frames.map {
                 ReportEntry(name: $0, result: .identical(width: entry.width, height: entry.height, masks: options.masks))
@@ -54,6 +65,7 @@ extension CheckCommand {
             check.fps = replayer.fps
             return (check, lines)
         }
+        guard replaying else { return nil }
 
         let outcome: TraceReferenceCheck.Outcome
         do {

@@ -70,7 +70,24 @@ extension CheckCommand {
     }
 
     /// The parent: `jobs` workers, each given the next trace as it finishes one.
-    static func checkInWorkers(_ targets: [CheckTarget], _ s: Settings, jobs: Int, arguments: [String]) throws -> [TraceCheck] {
+    static func checkInWorkers(_ targets: [CheckTarget], _ s: Settings, jobs: Int, arguments: [String], scenes: @escaping Catalog,
+                               renderer makeRenderer: @escaping () throws -> Renderer) throws -> [TraceCheck] {
+        // Traces the cache holds are settled here: with nothing changed, no worker starts.
+        var settled: [Int: (TraceCheck, [OutputLine])] = [:]
+        if s.cache != nil, let renderer = try? makeRenderer() {
+            for i in targets.indices {
+                if let hit = (try? check(targets[i], s, renderer: renderer, scenes: scenes, replaying: false)) ?? nil { settled[i] = hit }
+            }
+        }
+        let left = targets.indices.filter { settled[$0] == nil }
+        let outcomes = WorkQueue(count: targets.count, order: [])
+        for (i, hit) in settled.sorted(by: { $0.key < $1.key }) {
+            s.progress?.advance(by: hit.0.frameCount)
+            outcomes.store(i, .success(hit))
+        }
+        outcomes.emitInOrder { emit($0, json: s.json, progress: s.progress, s.context) }
+        guard !left.isEmpty else { return try outcomes.results.map { try $0!.get().0 } }
+
         var template = Array((FileManager.default.temporaryDirectory.path + "/strata-check-workers.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw SystemError.io(FileManager.default.temporaryDirectory.path, "cannot make a folder for the check's workers") }
         let directory = String(cString: made)
@@ -78,7 +95,7 @@ extension CheckCommand {
         var environment = s.context.console.environment
         environment[workerVariable] = directory
         environment[workerProgramVariable] = s.context.console.programName
-        let workers = try (0..<jobs).map { _ in try CheckWorker(arguments: ["check"] + arguments, environment: environment) }
+        let workers = try (0..<min(jobs, left.count)).map { _ in try CheckWorker(arguments: ["check"] + arguments, environment: environment) }
         // A signal to this process alone (kill PID) goes on to the workers, which stop after
         // the frame in flight as one process does; from a terminal they have it already.
         let watching = DispatchSemaphore(value: 0)
@@ -91,8 +108,8 @@ extension CheckCommand {
         // The longest traces first, so that no long one is left to run alone at the end
         // (the lines still print in the traces' order).
         let weights = targets.map { (try? frameWeight($0, s)) ?? 0 }
-        let outcomes = WorkQueue(count: targets.count, order: targets.indices.sorted { (weights[$0], $1) > (weights[$1], $0) })
-        DispatchQueue.concurrentPerform(iterations: jobs) { w in
+        outcomes.handOut(left.sorted { (weights[$0], $1) > (weights[$1], $0) })
+        DispatchQueue.concurrentPerform(iterations: workers.count) { w in
             while let i = outcomes.next() {
                 let result = Result { () throws -> (TraceCheck, [OutputLine]) in
                     try Interruption.check()

@@ -27,15 +27,18 @@ public enum SHA256 {
         guard fd >= 0 else { throw Diagnostic(file: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
         let digest = Digest()
-        var block = [UInt8](repeating: 0, count: 1 << 20)
+        // Not zeroed first: a check's cache key reads hundreds of small reference files.
+        let size = 1 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { block.deallocate() }
         while true {
-            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = read(fd, block, size)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Diagnostic(file: path, message: String(cString: strerror(errno)))
             }
             if n == 0 { break }
-            block.withUnsafeBytes { digest.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            digest.update(UnsafeRawBufferPointer(start: block, count: n))
         }
         return digest.finish()
     }

@@ -67,6 +67,24 @@ private func withoutRun(_ path: String) throws -> String {
         #expect(json1.status == 1 && json3.status == 1 && json3.stdout == json1.stdout && !json1.stdout.isEmpty)
     }
 
+    /// Traces the cache holds are settled by the parent: with nothing changed no worker
+    /// starts (one renderer, the parent's, says what draws), and the lines are one job's.
+    @Test func cachedTracesStartNoWorker() throws {
+        let dir = try temporaryDirectory("workers-cache")
+        let traces = dir + "/Traces"
+        try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
+        for name in ["a", "b", "c"] { try writeTrace(traces + "/\(name).trace", angle: name == "b" ? 10 : 0) }
+        #expect(try strata(["check", traces, "--record", "--jobs", "1"]).status == 0)
+        let cache = ["STRATA_CACHE_DIR": dir + "/cache"]
+        let first = try strataProcess(["check", traces, "--jobs", "3", "--verbose"], environment: cache)
+        // The parent's renderer and each worker's that was handed a trace (a quick one may take two).
+        #expect(first.status == 0 && first.stderr.components(separatedBy: "strata: rendering with").count - 1 >= 2, "\(first.stderr)")
+        let second = try strataProcess(["check", traces, "--jobs", "3", "--verbose"], environment: cache)
+        #expect(second.status == 0 && second.stderr.components(separatedBy: "strata: rendering with").count - 1 == 1, "\(second.stderr)")
+        let oneJob = try strataProcess(["check", traces, "--jobs", "1"], environment: cache)
+        #expect(second.stdout == oneJob.stdout && second.stdout.contains("b: passed from cache: 8 frames"), "\(second.stdout)")
+    }
+
     /// A worker, as its parent starts it: trace indices on standard input, one answer line
     /// each on standard output, the check and its lines in a folder per index; an index
     /// that is not a trace's is an error.
