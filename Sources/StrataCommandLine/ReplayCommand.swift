@@ -115,8 +115,10 @@ extension ReplayCommand {
         // The backend first: one that cannot start leaves no output behind.
         let renderer = try CommonOptions.offscreenRenderer(a, context)
         let directory = try out.map { try FrameDirectory($0, policy: try CommonOptions.framePolicy(a)) }
+        // One file kept and shared, its frames stored once per run: the smaller deflate.
+        let animation = a.isGiven("png-level") ? png : .compact
         let writer = try APNGWriter(path: apng, width: replayer.pixelWidth, height: replayer.pixelHeight,
-                                    secondsPerFrame: Double(every) / replayer.fps, options: png)
+                                    secondsPerFrame: Double(every) / replayer.fps, options: animation)
         var produced = Set<String>()
         let result: ReplayResult
         do {

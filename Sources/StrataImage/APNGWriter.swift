@@ -31,7 +31,7 @@ public final class APNGWriter {
     private var pending: (image: Image, repeats: Int)?
 
     /// `secondsPerFrame` becomes each frame's delay, as a fraction of 16-bit terms.
-    public init(path: String, width: Int, height: Int, secondsPerFrame: Double, options: PNG.Options = .fast) throws {
+    public init(path: String, width: Int, height: Int, secondsPerFrame: Double, options: PNG.Options = .compact) throws {
         self.path = path; self.width = width; self.height = height; self.options = options
         delay = APNGWriter.fraction(secondsPerFrame)
         let url = URL(fileURLWithPath: path)

@@ -33,9 +33,10 @@ public enum PNG {
             self.compressionLevel = compressionLevel; self.filter = filter; self.deflater = deflater
         }
         /// ISA-L at level 1: on 1080p UI frames 6x libdeflate's level 1 (2.3 against 15 ms)
-        /// for a file a third larger. Every frame a replay, render or check writes out.
+        /// for a file a third larger. Every frame file a replay, render or check writes out.
         public static let fast = Options(compressionLevel: 1, deflater: .isal)
-        /// libdeflate at level 1: reference images, written once and kept in git.
+        /// libdeflate at level 1: reference images, written once and kept in git, and
+        /// animated PNGs (`replay --apng`), one file kept and shared.
         public static let compact = Options(compressionLevel: 1, deflater: .libdeflate)
 
         /// `--png-level N`: 1 is `.fast`; 0 stores the rows as they are; 2...9 are
