@@ -150,12 +150,19 @@ private final class CheckWorker: @unchecked Sendable {
     /// Checks trace `index` in the worker and reads the check back.
     func check(_ index: Int, of target: CheckTarget, in directory: String) throws -> (TraceCheck, [CheckCommand.OutputLine]) {
         try input.fileHandleForWriting.write(contentsOf: Array("\(index)\n".utf8))
-        guard let line = readLine() else {
-            process.waitUntilExit()
-            try Interruption.check()
-            throw RenderError.io("\(target.trace): the check worker process ended (exit status \(process.terminationStatus)) before it checked this trace")
+        var answer: CheckCommand.WorkerAnswer?
+        while answer == nil {
+            guard let line = readLine() else {
+                process.waitUntilExit()
+                try Interruption.check()
+                throw RenderError.io("\(target.trace): the check worker process ended (exit status \(process.terminationStatus)) before it checked this trace")
+            }
+            answer = try? JSONReader.decode(CheckCommand.WorkerAnswer.self, from: Array(line.utf8))
+            // Not an answer: something the executable printed of its own (a package's main
+            // may), passed on rather than lost.
+            if answer?.index != index { answer = nil; FileHandle.standardError.write(Data((line + "\n").utf8)) }
         }
-        let answer = try JSONReader.decode(CheckCommand.WorkerAnswer.self, from: Array(line.utf8))
+        guard let answer else { throw RenderError.io("\(target.trace): no answer from the check worker") }
         switch answer.status {
         case "interrupted": throw Interrupted(signal: answer.signal ?? SIGINT)
         case "error": throw RenderError.io(answer.message ?? "\(target.trace): the check worker failed")
