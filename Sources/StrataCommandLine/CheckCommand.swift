@@ -226,7 +226,10 @@ struct CheckCommand: StrataSubcommand {
     /// A trace's work in frames, for shards and workers: the frames of its references (what
     /// the replay gives, idle tail and all, the same in every checkout), else its events' length.
     static func frameWeight(_ t: CheckTarget, _ s: Settings) throws -> Int {
-        let recorded = FrameDirectory.frames(in: t.references).count
+        // Frame files, and frames the manifest maps to images by hash (`--update` writes those).
+        let files = FrameDirectory.frames(in: t.references).map { String($0.dropLast(".png".count)) }
+        let mapped = ((try? ReferenceManifest.read(directory: t.references)) ?? nil)?.frames?.keys.map { $0 } ?? []
+        let recorded = Set(files).union(mapped).count
         if recorded > 0 { return recorded }
         let (trace, _) = try CommonOptions.readTrace(t.trace, maxSize: s.maxTraceSize, s.context)
         return Int(min(1e9, (trace.duration * (s.fps ?? trace.header.fps)).rounded(.up))) + 1

@@ -133,6 +133,8 @@ private func writeDrag(_ path: String, scene: String = "carousel", size: (Int, I
                 if let k = words.firstIndex(of: "frames"), k >= 3, let mine = Int(words[k - 3]) { shares.append(mine) }
             }
             #expect(shares.count == n, "\(shares)")
+            // Every frame the references map counts, the idle tails too: 2752 in all.
+            #expect(shares.reduce(0, +) == 2752, "\(shares)")
             let (low, high) = (shares.min() ?? 0, shares.max() ?? 1)
             #expect(Double(high - low) <= 0.1 * Double(high), "\(n) shards: \(shares)")
         }
