@@ -95,6 +95,9 @@ extension CheckCommand {
         var environment = s.context.console.environment
         environment[workerVariable] = directory
         environment[workerProgramVariable] = s.context.console.programName
+        // A worker that died (killed, crashed) makes writing to it an error, not SIGPIPE's death.
+        let pipeHandler = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, pipeHandler) }
         let workers = try (0..<min(jobs, left.count)).map { _ in try CheckWorker(arguments: ["check"] + arguments, environment: environment) }
         // A signal to this process alone (kill PID) goes on to the workers, which stop after
         // the frame in flight as one process does; from a terminal they have it already.
@@ -149,14 +152,17 @@ private final class CheckWorker: @unchecked Sendable {
 
     /// Checks trace `index` in the worker and reads the check back.
     func check(_ index: Int, of target: CheckTarget, in directory: String) throws -> (TraceCheck, [CheckCommand.OutputLine]) {
-        try input.fileHandleForWriting.write(contentsOf: Array("\(index)\n".utf8))
+        func ended() throws -> Error {
+            process.waitUntilExit()
+            try Interruption.check()
+            let how = process.terminationReason == .uncaughtSignal ? "was killed by signal \(process.terminationStatus)"
+                : "ended with exit status \(process.terminationStatus)"
+            return RenderError.io("\(target.trace): the check worker process \(how) before it checked this trace")
+        }
+        do { try input.fileHandleForWriting.write(contentsOf: Array("\(index)\n".utf8)) } catch { throw try ended() }
         var answer: CheckCommand.WorkerAnswer?
         while answer == nil {
-            guard let line = readLine() else {
-                process.waitUntilExit()
-                try Interruption.check()
-                throw RenderError.io("\(target.trace): the check worker process ended (exit status \(process.terminationStatus)) before it checked this trace")
-            }
+            guard let line = readLine() else { throw try ended() }
             answer = try? JSONReader.decode(CheckCommand.WorkerAnswer.self, from: Array(line.utf8))
             // Not an answer: something the executable printed of its own (a package's main
             // may), passed on rather than lost.

@@ -116,6 +116,38 @@ private func withoutRun(_ path: String) throws -> String {
         #expect(!complaint.contains("to accept these frames"))
     }
 
+    /// Workers killed mid-trace fail the traces they had, saying how they ended, and the
+    /// check ends 2 with the error: never killed by SIGPIPE, never waiting forever.
+    @Test func aKilledWorkerIsAnErrorNotACrash() throws {
+        let dir = try temporaryDirectory("workers-killed")
+        let traces = try drifting(dir)
+        var long = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 480, \"height\": 320, \"scale\": 2, \"fps\": 60}",
+                    "{\"t\": 0, \"kind\": \"down\", \"x\": 30, \"y\": 45}"]
+        for i in 1..<400 { long.append("{\"t\": \(Double(i) * 0.1), \"kind\": \"move\", \"x\": \(30 + i % 300), \"y\": 45}") }
+        try long.joined(separator: "\n").appending("\n").write(toFile: traces + "/e.trace", atomically: true, encoding: .utf8)
+        let p = childProcess(strataBinary)
+        p.arguments = ["check", traces, "--no-cache", "--jobs", "2"]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        // Both workers killed half a second in: the one handed e (the longest, first) is
+        // still at it; the other may be too, or done and waiting.
+        let children = "/proc/\(p.processIdentifier)/task/\(p.processIdentifier)/children"
+        var workers: [Int32] = []
+        for _ in 0..<500 where workers.count < 2 {
+            workers = ((try? String(contentsOfFile: children, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+            if workers.count < 2 { usleep(10_000) }
+        }
+        usleep(500_000)
+        for w in workers { kill(w, SIGKILL) }
+        let o = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(workers.count == 2)
+        #expect(p.terminationReason == .exit && p.terminationStatus == 2, "\(p.terminationStatus) \(o)\(e)")
+        #expect(e.contains("e.trace: the check worker process was killed by signal 9 before it checked this trace"), "\(e)")
+    }
+
     /// SIGTERM to the parent alone reaches its workers: each stops after the frame in
     /// flight, the check ends 143 saying so once, and the workers' folder is gone.
     @Test func aSignalToTheParentStopsTheWorkers() throws {
