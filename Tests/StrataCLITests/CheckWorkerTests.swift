@@ -27,6 +27,15 @@ private func drifting(_ dir: String) throws -> String {
     return traces
 }
 
+/// A trace that takes seconds to check, so it is in flight when a test interrupts it:
+/// 40 s at 60 fps, at 960x640.
+private func writeLongTrace(_ path: String) throws {
+    var lines = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 480, \"height\": 320, \"scale\": 2, \"fps\": 60}",
+                 "{\"t\": 0, \"kind\": \"down\", \"x\": 30, \"y\": 45}"]
+    for i in 1..<400 { lines.append("{\"t\": \(Double(i) * 0.1), \"kind\": \"move\", \"x\": \(30 + i % 300), \"y\": 45}") }
+    try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+}
+
 private func file(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
 /// A report without its run section (date, command).
@@ -121,10 +130,7 @@ private func withoutRun(_ path: String) throws -> String {
     @Test func aKilledWorkerIsAnErrorNotACrash() throws {
         let dir = try temporaryDirectory("workers-killed")
         let traces = try drifting(dir)
-        var long = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 480, \"height\": 320, \"scale\": 2, \"fps\": 60}",
-                    "{\"t\": 0, \"kind\": \"down\", \"x\": 30, \"y\": 45}"]
-        for i in 1..<400 { long.append("{\"t\": \(Double(i) * 0.1), \"kind\": \"move\", \"x\": \(30 + i % 300), \"y\": 45}") }
-        try long.joined(separator: "\n").appending("\n").write(toFile: traces + "/e.trace", atomically: true, encoding: .utf8)
+        try writeLongTrace(traces + "/e.trace")
         let p = childProcess(strataBinary)
         p.arguments = ["check", traces, "--no-cache", "--jobs", "2"]
         let out = Pipe(), err = Pipe()
@@ -153,11 +159,7 @@ private func withoutRun(_ path: String) throws -> String {
     @Test func aSignalToTheParentStopsTheWorkers() throws {
         let dir = try temporaryDirectory("workers-signal")
         let traces = try drifting(dir)
-        // Long enough to be in flight when the signal comes: 40 s at 60 fps, at 960x640.
-        var long = ["{\"trace\": 1, \"scene\": \"carousel\", \"width\": 480, \"height\": 320, \"scale\": 2, \"fps\": 60}",
-                    "{\"t\": 0, \"kind\": \"down\", \"x\": 30, \"y\": 45}"]
-        for i in 1..<400 { long.append("{\"t\": \(Double(i) * 0.1), \"kind\": \"move\", \"x\": \(30 + i % 300), \"y\": 45}") }
-        try long.joined(separator: "\n").appending("\n").write(toFile: traces + "/e.trace", atomically: true, encoding: .utf8)
+        try writeLongTrace(traces + "/e.trace")
         try FileManager.default.createDirectory(atPath: dir + "/tmp", withIntermediateDirectories: true)
         let started = Date()
         let r = try strata(["check", traces, "--no-cache", "--jobs", "2"], sending: [SIGTERM],
