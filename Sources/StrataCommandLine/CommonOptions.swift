@@ -114,7 +114,11 @@ enum CommonOptions {
         let device = a.integer("device")
         if let device, backend == .osmesa { throw UsageError("--device \(device) picks an EGL device; it cannot go with --backend osmesa") }
         let choice = try chooseOffscreenSurface(backend: backend, device: device, preferGPU: a.flag("gpu"), environment: context.console.environment)
-        if a.flag("verbose") { context.printError("strata: rendering with \(choice.description)") }
+        if a.flag("verbose") {
+            // What Mesa reads is the process's own environment, which a check worker's parent sets.
+            let threads = ProcessInfo.processInfo.environment[CheckCommand.rasterizerThreadsVariable].map { "; \(CheckCommand.rasterizerThreadsVariable)=\($0)" } ?? ""
+            context.printError("strata: rendering with \(choice.description)\(threads)")
+        }
         return try Renderer(surface: choice.surface, shaders: shaderSource(a))
     }
 

@@ -94,6 +94,23 @@ private func withoutRun(_ path: String) throws -> String {
         #expect(second.stdout == oneJob.stdout && second.stdout.contains("b: passed from cache: 8 frames"), "\(second.stdout)")
     }
 
+    /// Workers draw in their own thread (LP_NUM_THREADS=0): the processes fill the cores,
+    /// llvmpipe's threads would only contend with them; a number the user sets is kept.
+    @Test func workersDrawWithoutRasterizerThreadsUnlessTold() throws {
+        let dir = try temporaryDirectory("workers-threads")
+        let traces = dir + "/Traces"
+        try FileManager.default.createDirectory(atPath: traces, withIntermediateDirectories: true)
+        for name in ["a", "b"] { try writeTrace(traces + "/\(name).trace") }
+        #expect(try strata(["check", traces, "--record", "--jobs", "1"]).status == 0)
+        for (told, expected) in [(String?.none, "0"), ("3", "3")] {
+            var environment = ["STRATA_CACHE_DIR": "off"]
+            environment["LP_NUM_THREADS"] = told
+            let r = try strataProcess(["check", traces, "--jobs", "2", "--verbose"], environment: environment)
+            let said = r.stderr.split(separator: "\n").filter { $0.hasPrefix("strata: rendering with") }
+            #expect(r.status == 0 && !said.isEmpty && said.allSatisfy { $0.hasSuffix("; LP_NUM_THREADS=\(expected)") }, "\(r.stderr)")
+        }
+    }
+
     /// A worker, as its parent starts it: trace indices on standard input, one answer line
     /// each on standard output, the check and its lines in a folder per index; an index
     /// that is not a trace's is an error.
