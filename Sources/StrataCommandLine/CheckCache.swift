@@ -40,6 +40,12 @@ struct CheckCache {
 
     private func path(_ key: String) -> String { directory + "/" + key + ".json" }
 
+    /// Whether the folder holds any entry at all (false when missing or unreadable): a
+    /// cache without one cannot hold a trace's, so no key need be computed to know.
+    var holdsEntries: Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasSuffix(".json") }
+    }
+
     /// The pass stored under `key`, or nil (none, unreadable, or not this key's).
     func lookup(_ key: String) -> Entry? {
         guard let bytes = try? BoundedFile.read(path(key), limit: Self.entryLimit),
