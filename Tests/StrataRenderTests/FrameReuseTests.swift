@@ -79,6 +79,46 @@ import StrataTestSupport
         #expect(try renderer.readPixels().rgba(30, 30) == RGBA(255, 0, 0))
     }
 
+    /// A list that differs only where nothing shows is not drawn: the last frame comes
+    /// back, the same image. A layer under an opaque one (culled, `OcclusionCulling`), text
+    /// moved a hair while its glyphs land on the same pixels, text off the frame; a change
+    /// that shows is drawn.
+    @Test func aFrameThatDiffersOnlyWhereNothingShowsIsGivenBackUndrawn() throws {
+        let renderer = try makeRenderer()
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 100, height: 60)
+        let under = Layer(), cover = Layer()
+        under.frame = Rect(x: 20, y: 20, width: 20, height: 20)
+        under.backgroundColor = .red
+        cover.frame = root.bounds
+        cover.backgroundColor = .white
+        let text = label(Rect(x: 10, y: 10, width: 80, height: 20), "Hi")
+        let far = label(Rect(x: 10, y: 100, width: 80, height: 20), "Off")
+        // Black on the white cover: a text layer's own colour is white, as CATextLayer's.
+        for t in [text, far] { t.foregroundColor = .black }
+        for l in [under, cover, text, far] { root.addSublayer(l) }
+        func render() throws -> Image { try renderer.render(layer: root, pixelWidth: 100, pixelHeight: 60, scale: 1) }
+        func list() throws -> DrawList { try DrawListBuilder(pixelWidth: 100, pixelHeight: 60, scale: 1).build(root: root) }
+        let first = try render()
+        var before = try list()
+        for change in [{ under.backgroundColor = .green }, { text.position.x += 0.0001 }, { far.position.y += 3 }] {
+            change()
+            let after = try list()
+            #expect(after != before)
+            _ = try render()
+            before = after
+        }
+        let last = try render()
+        #expect(renderer.unchangedFrameCount == 3 && renderer.reusedFrameCount == 1)
+        #expect(last.identity == first.identity)
+        // The glyphs of the moved text did land where they were: the frame drawn afresh is the same.
+        #expect(try makeRenderer().render(layer: root, pixelWidth: 100, pixelHeight: 60, scale: 1).pixels == first.pixels)
+        // Text moved a whole pixel shows, and is drawn.
+        text.position.x += 1
+        let moved = try render()
+        #expect(renderer.unchangedFrameCount == 3 && moved.pixels != first.pixels)
+    }
+
     @Test func readingBackBeforeAnyFrameIsAnErrorNotATrap() throws {
         let renderer = try makeRenderer()
         #expect(throws: RenderError.self) { try renderer.readPixels() }

@@ -57,14 +57,19 @@ enum FrameDamage {
     }
 
     /// The damage of drawing `new` (reaching `newReach`) over `old` (`oldReach`): nil when
-    /// the frame must be drawn whole, an empty rectangle when nothing differs.
-    static func damage(from old: DrawList, _ oldReach: [PixelRect?], to new: DrawList, _ newReach: [PixelRect?]) -> PixelRect? {
+    /// the frame must be drawn whole, an empty rectangle when nothing differs. A command
+    /// differs only if it draws differently (`drawsSame`) and is not left out as hidden
+    /// in both lists (`oldHidden`, `newHidden`, by index; none when empty): a hidden draw
+    /// writes no pixel, so its changes reach none (a layer fading in under an opaque one).
+    static func damage(from old: DrawList, _ oldReach: [PixelRect?], _ oldHidden: [Bool] = [],
+                       to new: DrawList, _ newReach: [PixelRect?], _ newHidden: [Bool] = []) -> PixelRect? {
         guard old.pixelWidth == new.pixelWidth, old.pixelHeight == new.pixelHeight, old.clearColor == new.clearColor,
               old.commands.count == new.commands.count, oldReach.count == old.commands.count,
               newReach.count == new.commands.count, !drawsWhole(new), !drawsWhole(old) else { return nil }
         let frame = PixelRect(x0: 0, y0: 0, x1: new.pixelWidth, y1: new.pixelHeight)
+        let hides = oldHidden.count == old.commands.count && newHidden.count == new.commands.count
         var damage = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        for i in new.commands.indices where old.commands[i] != new.commands[i] {
+        for i in new.commands.indices where !drawsSame(old.commands[i], new.commands[i]) && !(hides && oldHidden[i] && newHidden[i]) {
             // A group opened or closed elsewhere puts the same draws in other targets.
             guard sameTarget(old.commands[i], new.commands[i]), let a = oldReach[i], let b = newReach[i] else { return nil }
             for r in [a, b] where !r.intersection(frame).isEmpty { damage = damage.isEmpty ? r : damage.union(r) }
@@ -72,6 +77,19 @@ enum FrameDamage {
         damage = damage.intersection(frame)
         guard Double(damage.area) <= largestShare * Double(frame.area) else { return nil }
         return damage
+    }
+
+    /// Whether two commands write the same pixels wherever they are drawn: equal, or text
+    /// that places the same glyphs through the same matrix with the same colour, opacity
+    /// and clip. Text's box, layout and layer matrix only placed the glyphs; where they
+    /// lie in local points (`rasterOffset`, `scale`) matters only to a clip. Only lists
+    /// without a group's content shadow come here (`drawsWhole`), which reads the box.
+    static func drawsSame(_ a: DrawCommand, _ b: DrawCommand) -> Bool {
+        if a == b { return true }
+        guard case .text(let s) = a, case .text(let t) = b else { return false }
+        return s.glyphs == t.glyphs && s.isOnPixelGrid == t.isOnPixelGrid && s.rasterToPixels == t.rasterToPixels
+            && s.color == t.color && s.opacity == t.opacity && s.clip == t.clip
+            && (s.clip == nil || (s.rasterOffset == t.rasterOffset && s.scale == t.scale))
     }
 
     /// Whether two commands at one index leave the same groups open after them: both

@@ -142,9 +142,9 @@ public final class Renderer {
             reusedFrameCount += 1
             return false
         }
-        try draw(list, over: lastList.map { ($0, lastReach) })
+        let drawn = try draw(list, over: lastList.map { ($0, lastReach, lastHidden) })
         lastList = list
-        return true
+        return drawn
     }
 
     private func forgetLastFrame() {
@@ -154,9 +154,14 @@ public final class Renderer {
 
     /// Frames `render` gave back without drawing (their list equalled the last one's).
     public private(set) var reusedFrameCount = 0
+    /// Frames whose list differed from the last only where nothing shows (`FrameDamage`:
+    /// hidden draws, text placing the same glyphs, text off the frame), given back undrawn.
+    public private(set) var unchangedFrameCount = 0
 
-    /// What each command of the last list drawn could write (`FrameDamage`).
+    /// What each command of the last list drawn could write, and which it left out as
+    /// hidden (`FrameDamage`).
     private var lastReach: [PixelRect?] = []
+    private var lastHidden: [Bool] = []
     /// Draws only the damage over the frame the target holds (`FrameDamage`); off only to
     /// check that it changes no byte.
     var redrawsOnlyDamage = true { didSet { forgetLastFrame() } }
@@ -176,12 +181,12 @@ public final class Renderer {
         try FrameDrawingLock.drawing { try draw(list, over: nil) }
     }
 
-    /// `draw`, over `last` (the list the frame target holds and its reach) when given:
-    /// then only the damage is cleared and drawn (`FrameDamage`).
-    private func draw(_ list: DrawList, over last: (list: DrawList, reach: [PixelRect?])?) throws {
+    /// `draw`, over `last` (the list the frame target holds, its reach and hidden draws)
+    /// when given: then only the damage is cleared and drawn (`FrameDamage`), and with
+    /// none the frame is left as it is: false.
+    @discardableResult
+    private func draw(_ list: DrawList, over last: (list: DrawList, reach: [PixelRect?], hidden: [Bool])?) throws -> Bool {
         try validateSize(list.pixelWidth, list.pixelHeight)
-        forgetLastFrame()
-        lastReach = []
         noteFontFiles(list)
         try surface.makeCurrent()
         // The caches below draw into targets of their own, never scissored.
@@ -200,7 +205,16 @@ public final class Renderer {
         texts.prepare(list)
         let whole = PixelRect(x0: 0, y0: 0, x1: list.pixelWidth, y1: list.pixelHeight)
         let reach = FrameDamage.reach(of: list) { texts.pixelBounds(ofDraw: $0, $1, frame: whole) }
-        let damage = redrawsOnlyDamage ? last.flatMap { FrameDamage.damage(from: $0.list, $0.reach, to: list, reach) } : nil
+        var visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
+            : [DrawVisibility](repeating: .whole, count: list.commands.count)
+        let hidden = visibility.map { $0 == .hidden }
+        let damage = redrawsOnlyDamage ? last.flatMap { FrameDamage.damage(from: $0.list, $0.reach, $0.hidden, to: list, reach, hidden) } : nil
+        (lastReach, lastHidden) = (reach, hidden)
+        if let d = damage, d.isEmpty {
+            unchangedFrameCount += 1
+            return false
+        }
+        forgetLastFrame()
         if damage != nil { partialFrameCount += 1 }
         backdrops?.beginFrame()
         gl.viewport(0, 0, GLsizei(list.pixelWidth), GLsizei(list.pixelHeight))
@@ -213,8 +227,6 @@ public final class Renderer {
         try targets.beginFrame(width: list.pixelWidth, height: list.pixelHeight, clear: list.clearColor, only: damage)
 
         let frame = FrameContext(gl: gl, width: list.pixelWidth, height: list.pixelHeight, unitQuad: unitQuad)
-        var visibility = cullsHiddenDraws ? OcclusionCulling.visibility(of: list)
-            : [DrawVisibility](repeating: .whole, count: list.commands.count)
         let groupClips = GroupClipping.clip(list, &visibility, reach: reach, masks: cullsHiddenDraws, within: damage)
         let extents = compositesOnlyGroupExtents ? GroupExtent.extents(of: list, reach: reach) : [:]
         // By index, not by element: a batch skips the commands it drew without copying them.
@@ -282,6 +294,6 @@ public final class Renderer {
         gl.disable(GLConstant.scissorTest)
         let error = gl.getError()
         if error != GLConstant.noError { throw RenderError.glError(error, "drawing the frame") }
-        lastReach = reach
+        return true
     }
 }
