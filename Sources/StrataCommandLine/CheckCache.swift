@@ -40,10 +40,12 @@ struct CheckCache {
 
     private func path(_ key: String) -> String { directory + "/" + key + ".json" }
 
-    /// Whether the folder holds any entry at all (false when missing or unreadable): a
+    /// Whether the folder holds any entry at all, `<key>.json` (false when missing or unreadable): a
     /// cache without one cannot hold a trace's, so no key need be computed to know.
     var holdsEntries: Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasSuffix(".json") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains {
+            $0.hasSuffix(".json") && SHA256.isHex(String($0.dropLast(".json".count)))
+        }
     }
 
     /// The pass stored under `key`, or nil (none, unreadable, or not this key's).
@@ -52,6 +54,29 @@ struct CheckCache {
               let entry = try? JSONReader.decode(Entry.self, from: bytes), entry.key == key else { return nil }
         return entry
     }
+
+    /// The file digests a run before kept (`FileDigests`), trusted while each file's
+    /// identity holds; a missing, unreadable or malformed table is none.
+    func loadFileDigests() {
+        guard let bytes = try? BoundedFile.read(directory + "/" + Self.digestsFile, limit: 1 << 20),
+              let entries = try? JSONReader.decode([FileDigests.Entry].self, from: bytes) else { return }
+        FileDigests.shared.remember(entries)
+    }
+
+    /// Keeps the digests this process took for the next run, if it took any; as `store`,
+    /// atomically, and a failure costs the next run some hashing, nothing more.
+    func saveFileDigests() {
+        guard FileDigests.shared.hashedCount > 0, let bytes = try? JSONWriter.bytes(FileDigests.shared.entries) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(bytes, to: directory + "/" + Self.digestsFile)
+        } catch {
+            // As a failed entry: the next run hashes again.
+        }
+    }
+
+    /// The table of file digests, beside the entries (not one: its name is no key).
+    static let digestsFile = "file-digests.json"
 
     /// Stores a pass; any failure is ignored (the check's result does not depend on it).
     func store(_ entry: Entry) {
@@ -102,6 +127,10 @@ struct CheckCacheKey {
 
     func finish() -> String { digest.finish() }
 
-    /// The running executable's SHA-256, once a process.
-    static let executableDigest: String = (try? SHA256.hex(ofFileAt: "/proc/self/exe")) ?? "unknown \(CommandLine.arguments.first ?? "")"
+    /// The running executable's SHA-256, once a process (by its real path: `FileDigests`
+    /// keeps it between runs while the file is the same).
+    static let executableDigest: String = {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
+        return (try? FileDigests.shared.sha256(ofFileAt: path)) ?? "unknown \(CommandLine.arguments.first ?? "")"
+    }()
 }

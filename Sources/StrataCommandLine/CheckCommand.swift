@@ -165,6 +165,7 @@ struct CheckCommand: StrataSubcommand {
         if !a.flag("no-cache"), mode == .none, settings.out == nil, settings.report == nil, settings.junit == nil, !settings.json,
            settings.resultsDir == nil, !a.isGiven("shaders"), let dir = CheckCache.location(environment) {
             settings.cache = CheckCache(directory: dir)
+            settings.cache?.loadFileDigests()
         }
         try CheckCommand.plan(targets, settings, context: context, args: args, scene: a.string("scene")).check()
         if let kept = settings.report ?? settings.artifacts?.root ?? settings.resultsDir {
@@ -195,6 +196,7 @@ struct CheckCommand: StrataSubcommand {
                     try CommonOptions.offscreenRenderer(a, context)
                 }
             }
+            settings.cache?.saveFileDigests()
             return
         }
         if context.console.errorIsTerminal {
@@ -213,6 +215,7 @@ struct CheckCommand: StrataSubcommand {
                                                                               scenes: scenes) {
                 try CommonOptions.offscreenRenderer(a, context)
             } }
+            settings.cache?.saveFileDigests()
             if let dir = a.string("results-dir") {
                 try CheckResultsFile.write(checks, arguments: args, to: dir, shard: shardRecord)
                 CheckCommand.say("results: \(dir)", json: settings.json, context)

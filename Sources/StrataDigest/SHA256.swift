@@ -43,6 +43,11 @@ public enum SHA256 {
         return digest.finish()
     }
 
+    /// Whether `text` reads as a digest `hex` gives: 64 lower-case hex digits.
+    public static func isHex(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+
     /// A digest fed piece by piece (a cache key made of many inputs).
     public final class Digest {
         let context = EVP_MD_CTX_new()

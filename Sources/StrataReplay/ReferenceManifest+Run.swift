@@ -25,7 +25,7 @@ extension ReferenceManifest {
     }
 
     private static func fontFile(_ path: String) throws -> FontFile {
-        FontFile(file: (path as NSString).lastPathComponent, sha256: try FontDigests.shared.sha256(ofFileAt: path))
+        FontFile(file: (path as NSString).lastPathComponent, sha256: try FileDigests.shared.sha256(ofFileAt: path))
     }
 
     private static func manifest(_ renderer: Renderer, fonts files: [FontFile]) throws -> ReferenceManifest {
@@ -33,27 +33,5 @@ extension ReferenceManifest {
         return ReferenceManifest(strata: StrataVersion.current, backend: info?.backendLabel ?? "window",
                                  renderer: info?.renderer ?? renderer.rendererDescription,
                                  glVersion: info?.version ?? "", mesa: info?.mesaVersion, fonts: files)
-    }
-}
-
-/// Font files' SHA-256, each hashed once a process while its size and modification time
-/// hold: a check of many traces asks for the same tens of megabytes of CJK font each time.
-final class FontDigests: @unchecked Sendable {
-    static let shared = FontDigests()
-    private let lock = NSLock()
-    private var known: [String: (size: Int64, mtime: timespec, sha256: String)] = [:]
-
-    func sha256(ofFileAt path: String) throws -> String {
-        var st = stat()
-        let stamped = stat(path, &st) == 0
-        lock.lock()
-        if stamped, let k = known[path], k.size == Int64(st.st_size), k.mtime.tv_sec == st.st_mtim.tv_sec, k.mtime.tv_nsec == st.st_mtim.tv_nsec {
-            lock.unlock()
-            return k.sha256
-        }
-        lock.unlock()
-        let hash = try SHA256.hex(ofFileAt: path)
-        if stamped { lock.lock(); known[path] = (Int64(st.st_size), st.st_mtim, hash); lock.unlock() }
-        return hash
     }
 }
