@@ -42,10 +42,12 @@ func replayBench(floorFrames: Int, rounds: Int = 3) throws {
             floorCPU.append((processCPUMilliseconds() - c0) / Double(floorFrames))
 
             t0 = now(); c0 = processCPUMilliseconds()
-            let reused = renderer.reusedFrameCount
+            // Frames given back undrawn: the same list, or one differing only where nothing shows.
+            let undrawn = { renderer.reusedFrameCount + renderer.unchangedFrameCount }
+            let before = undrawn()
             let result = try replayer.writeFrames(to: dir, renderer: renderer)
             frameCount = result.frameCount
-            drawnFrames = frameCount - (renderer.reusedFrameCount - reused)
+            drawnFrames = frameCount - (undrawn() - before)
             replayWall.append((now() - t0) / Double(frameCount))
             replayCPU.append((processCPUMilliseconds() - c0) / Double(frameCount))
         }
